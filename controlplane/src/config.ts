@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { parseDecimalMicros } from "../../catalog/src/index.ts";
+
+const Env = z.object({
+  DATABASE_URL: z.string().min(1).optional(),
+  NATS_URL: z.string().min(1).optional(),
+  SVC_NATS_PREFIX: z.string().regex(/^[A-Za-z0-9_-]+$/).default("svc"),
+  SVC_DATA_DIR: z.string().min(1).default("./.svc-data"),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  CONTROLPLANE_PORT: z.coerce.number().int().min(0).max(65535).default(8081),
+  SVC_KEY_HASH_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
+  SVC_BOOTSTRAP_MGMT_KEY: z.string().startsWith("svc_mgmt_", "must start with svc_mgmt_").min(24).optional(),
+  SVC_BOOTSTRAP_CREDIT: z.string().default("0"),
+});
+
+export type ControlPlaneConfig = Readonly<{
+  databaseUrl: string | undefined;
+  natsUrl: string | undefined;
+  natsPrefix: string;
+  dataDir: string;
+  host: string;
+  port: number;
+  keyHashSecret: string | undefined;
+  bootstrapManagementKey: string | undefined;
+  bootstrapCreditMicros: number;
+}>;
+
+export function loadControlPlaneConfig(env: Record<string, string | undefined> = process.env): ControlPlaneConfig {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new Error(`invalid configuration: ${issue.path.join(".")}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  let credit: number;
+  try {
+    credit = parseDecimalMicros(e.SVC_BOOTSTRAP_CREDIT);
+  } catch {
+    throw new Error(`invalid configuration: SVC_BOOTSTRAP_CREDIT must be an amount in currency units such as 25 or 12.50`);
+  }
+  return Object.freeze({
+    databaseUrl: e.DATABASE_URL,
+    natsUrl: e.NATS_URL,
+    natsPrefix: e.SVC_NATS_PREFIX,
+    dataDir: e.SVC_DATA_DIR,
+    host: e.HOST,
+    port: e.CONTROLPLANE_PORT,
+    keyHashSecret: e.SVC_KEY_HASH_SECRET,
+    bootstrapManagementKey: e.SVC_BOOTSTRAP_MGMT_KEY,
+    bootstrapCreditMicros: credit,
+  });
+}

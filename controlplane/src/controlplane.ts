@@ -1,0 +1,65 @@
+import type { Catalog } from "../../catalog/src/index.ts";
+import { SEQUENCE_HEADER } from "../../proto/headers.ts";
+import { subjects } from "../../proto/subjects.ts";
+import type { Transport } from "../../proto/transport.ts";
+import { SnapshotPublisher } from "./bus/snapshot-publisher.ts";
+import { consumeUsage } from "./bus/usage-consumer.ts";
+import type { ControlPlaneConfig } from "./config.ts";
+import { openDatabase, type Database } from "./db/connect.ts";
+import { createControlHandler } from "./http/handler.ts";
+import type { ControlRequest, ControlResponse } from "./http/types.ts";
+import { loadOrCreateKeySecret } from "./key-secret.ts";
+import { bootstrap, type BootstrapResult } from "./services/orgs.ts";
+
+export interface ControlPlane {
+  readonly database: Database;
+  readonly publisher: SnapshotPublisher;
+  readonly keyHashSecret: string;
+  readonly bootstrap: BootstrapResult;
+  readonly handle: (req: ControlRequest) => Promise<ControlResponse>;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens (and migrates) the database, bootstraps the first organization on an empty one, answers snapshot
+ * requests, publishes deltas and moves usage into the ledger. Same function in split and embedded mode.
+ */
+export async function startControlPlane(opts: { config: ControlPlaneConfig; catalog: Catalog; transport: Transport; requireSecret: boolean; log: (line: string) => void }): Promise<ControlPlane> {
+  const { config } = opts;
+  if (opts.requireSecret && !config.keyHashSecret) {
+    throw new Error("SVC_KEY_HASH_SECRET is required in split mode: every data plane must hash keys with the same secret.");
+  }
+  const keyHashSecret = loadOrCreateKeySecret(config.dataDir, config.keyHashSecret);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const boot = await bootstrap(database.db, keyHashSecret, { managementKey: config.bootstrapManagementKey, creditMicros: config.bootstrapCreditMicros });
+  const publisher = new SnapshotPublisher(database.db, opts.transport, subjects(config.natsPrefix));
+  publisher.start();
+  const stopUsage = consumeUsage(database.db, opts.transport, publisher, (why) => opts.log(`usage consumer dropped a message: ${why}`));
+  const handler = createControlHandler({
+    db: database.db,
+    keyHashSecret,
+    resolveModel: (id) => opts.catalog.resolve(id)?.slug,
+    onChange: publisher,
+    onError: (err) => opts.log(`control plane error: ${err instanceof Error ? err.name : "unknown"}`),
+  });
+  // After a change, say which snapshot sequence carries it, so the relaying replica can wait for that delta
+  // and a key minted through it works on it at once (read-your-writes).
+  const handle = async (req: ControlRequest): Promise<ControlResponse> => {
+    const res = await handler(req);
+    if (req.method === "GET" || req.method === "HEAD" || res.status >= 400) return res;
+    await publisher.settled();
+    return { ...res, headers: { ...res.headers, [SEQUENCE_HEADER]: `${publisher.epoch}/${publisher.sequence}` } };
+  };
+  return {
+    database,
+    publisher,
+    keyHashSecret,
+    bootstrap: boot,
+    handle,
+    async close() {
+      stopUsage();
+      publisher.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+
+const Env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  NATS_URL: z.string().min(1).optional(),
+  SVC_NATS_PREFIX: z.string().regex(/^[A-Za-z0-9_-]+$/).default("svc"),
+  SVC_DATA_DIR: z.string().min(1).default("./.svc-data"),
+  CONTROLPLANE_URL: z.string().url().default("http://127.0.0.1:8081"),
+  SVC_KEY_HASH_SECRET: z.string().min(16).optional(),
+  /** Run on uWebSockets.js's JavaScript fallback (slow); only when told to. */
+  SVC_ALLOW_UWS_FALLBACK: z.enum(["0", "1"]).default("0"),
+  /** Upstream time limits, ms: until response headers, and between two body chunks. */
+  SVC_UPSTREAM_HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
+  SVC_UPSTREAM_BODY_TIMEOUT_MS: z.coerce.number().int().positive().default(300_000),
+  SVC_MAX_BODY_BYTES: z.coerce.number().int().positive().default(32 * 1024 * 1024),
+});
+
+export type DataPlaneConfig = Readonly<{
+  port: number;
+  host: string;
+  natsUrl: string | undefined;
+  natsPrefix: string;
+  dataDir: string;
+  controlPlaneUrl: string;
+  keyHashSecret: string | undefined;
+  allowUwsFallback: boolean;
+  upstreamHeadersTimeoutMs: number;
+  upstreamBodyTimeoutMs: number;
+  maxBodyBytes: number;
+  /** Unique per process: names this replica in usage events and snapshot requests. */
+  replicaId: string;
+  /** The process environment, for provider credentials (<NAMESPACE>_API_KEY, <NAMESPACE>_BASE_URL). */
+  env: Readonly<Record<string, string | undefined>>;
+}>;
+
+export function loadDataPlaneConfig(env: Record<string, string | undefined> = process.env): DataPlaneConfig {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new Error(`invalid configuration: ${issue.path.join(".")}: ${issue.message}`);
+  }
+  const e = parsed.data;
+  return Object.freeze({
+    port: e.PORT,
+    host: e.HOST,
+    natsUrl: e.NATS_URL,
+    natsPrefix: e.SVC_NATS_PREFIX,
+    dataDir: e.SVC_DATA_DIR,
+    controlPlaneUrl: e.CONTROLPLANE_URL,
+    keyHashSecret: e.SVC_KEY_HASH_SECRET,
+    allowUwsFallback: e.SVC_ALLOW_UWS_FALLBACK === "1",
+    upstreamHeadersTimeoutMs: e.SVC_UPSTREAM_HEADERS_TIMEOUT_MS,
+    upstreamBodyTimeoutMs: e.SVC_UPSTREAM_BODY_TIMEOUT_MS,
+    maxBodyBytes: e.SVC_MAX_BODY_BYTES,
+    replicaId: `dp-${randomUUID()}`,
+    env: Object.freeze({ ...env }),
+  });
+}

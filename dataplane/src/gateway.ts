@@ -1,0 +1,62 @@
+import type { Catalog } from "../../catalog/src/index.ts";
+import { subjects } from "../../proto/subjects.ts";
+import type { Transport } from "../../proto/transport.ts";
+import { SpendTracker } from "./admission/spend-tracker.ts";
+import { SnapshotStore } from "./auth/snapshot-store.ts";
+import { SnapshotSync } from "./auth/snapshot-sync.ts";
+import type { DataPlaneConfig } from "./config.ts";
+import type { ControlPlaneClient, DataPlaneDeps } from "./deps.ts";
+import { buildApp, listen, uwsIsNative } from "./http/server.ts";
+import { UsagePublisher } from "./metering/usage-publisher.ts";
+import { CredentialPool } from "./providers/credentials.ts";
+import { UpstreamClient } from "./upstream/client.ts";
+
+export interface DataPlane {
+  readonly port: number;
+  readonly deps: DataPlaneDeps;
+  /** Stops listening, then waits (bounded) for usage to be handed to the bus. */
+  close(): Promise<void>;
+}
+
+/** Builds and starts one data plane replica; the same function serves split and embedded mode. */
+export async function startDataPlane(opts: {
+  config: DataPlaneConfig;
+  catalog: Catalog;
+  transport: Transport;
+  controlPlane: ControlPlaneClient;
+  keyHashSecret: string;
+}): Promise<DataPlane> {
+  const { config } = opts;
+  if (!uwsIsNative() && !config.allowUwsFallback) {
+    throw new Error("uWebSockets.js did not load its native binding (it fell back to a slow JavaScript server). Fix the install, or set SVC_ALLOW_UWS_FALLBACK=1 to run slowly anyway.");
+  }
+  const store = new SnapshotStore();
+  const tracker = new SpendTracker();
+  const usage = new UsagePublisher(opts.transport);
+  const upstream = new UpstreamClient({ headersTimeoutMs: config.upstreamHeadersTimeoutMs, bodyTimeoutMs: config.upstreamBodyTimeoutMs });
+  const deps: DataPlaneDeps = {
+    config,
+    catalog: opts.catalog,
+    credentials: new CredentialPool(opts.catalog, config.env),
+    store,
+    tracker,
+    keyHashSecret: opts.keyHashSecret,
+    upstream,
+    usage,
+    controlPlane: opts.controlPlane,
+  };
+  const sync = new SnapshotSync(opts.transport, subjects(config.natsPrefix), store, tracker, config.replicaId);
+  // listen first: /health answers while the first snapshot loads; inference answers 503 until it has
+  const listener = await listen(buildApp(deps), config.host, config.port);
+  await sync.start();
+  return {
+    port: listener.port,
+    deps,
+    async close() {
+      listener.close();
+      sync.close();
+      await usage.close();
+      await upstream.close();
+    },
+  };
+}

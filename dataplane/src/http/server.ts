@@ -1,0 +1,98 @@
+import uWS from "uWebSockets.js";
+import type { DataPlaneDeps } from "../deps.ts";
+import { GatewayError } from "../errors.ts";
+import { getCredits, getKey } from "../routes/account.ts";
+import { chatCompletions } from "../routes/chat-completions.ts";
+import { forwardToControlPlane } from "../routes/forward.ts";
+import { getModel, listModels } from "../routes/models.ts";
+import { RequestContext } from "./context.ts";
+
+type Handler = (deps: DataPlaneDeps, ctx: RequestContext, body: Promise<Buffer> | undefined) => Promise<void> | void;
+type Method = "get" | "post" | "patch" | "del" | "options";
+interface Route {
+  method: Method;
+  pattern: string;
+  handler: Handler;
+  body?: boolean;
+  /** Keep every request header (only relays need them). */
+  headers?: boolean;
+}
+
+const HEALTH_BODY = '{"status":"ok"}';
+
+/** Every public route, registered explicitly. Methods a path does not serve get 405 with Allow. */
+const ROUTES: readonly Route[] = [
+  { method: "get", pattern: "/v1/models", handler: listModels },
+  { method: "get", pattern: "/v1/models/*", handler: getModel },
+  { method: "post", pattern: "/v1/chat/completions", handler: chatCompletions, body: true },
+  { method: "get", pattern: "/v1/credits", handler: getCredits },
+  { method: "get", pattern: "/v1/key", handler: getKey },
+  { method: "del", pattern: "/v1/key", handler: forwardToControlPlane, headers: true },
+  { method: "get", pattern: "/v1/management/keys", handler: forwardToControlPlane, headers: true },
+  { method: "post", pattern: "/v1/management/keys", handler: forwardToControlPlane, body: true, headers: true },
+  { method: "get", pattern: "/v1/management/keys/*", handler: forwardToControlPlane, headers: true },
+  { method: "patch", pattern: "/v1/management/keys/*", handler: forwardToControlPlane, body: true, headers: true },
+  { method: "del", pattern: "/v1/management/keys/*", handler: forwardToControlPlane, headers: true },
+  { method: "get", pattern: "/status", handler: forwardToControlPlane, headers: true },
+  { method: "options", pattern: "/status", handler: forwardToControlPlane, headers: true },
+];
+
+const METHOD_NAME: Record<Method, string> = { get: "GET", post: "POST", patch: "PATCH", del: "DELETE", options: "OPTIONS" };
+
+function allowedFor(path: string): string[] {
+  const out = new Set<string>();
+  for (const r of ROUTES) {
+    const match = r.pattern.endsWith("/*") ? path.startsWith(r.pattern.slice(0, -1)) && path.length > r.pattern.length - 1 : path === r.pattern;
+    if (match) out.add(METHOD_NAME[r.method]);
+  }
+  if (out.has("GET")) out.add("HEAD");
+  return [...out];
+}
+
+export function buildApp(deps: DataPlaneDeps): uWS.TemplatedApp {
+  const app = uWS.App();
+  app.get("/health", (res) => {
+    res.cork(() => res.writeHeader("content-type", "application/json").end(HEALTH_BODY));
+  });
+  for (const r of ROUTES) {
+    app[r.method](r.pattern, (res, req) => {
+      const ctx = new RequestContext(res, req, r.headers === true);
+      const body = r.body ? ctx.readBody(deps.config.maxBodyBytes) : undefined;
+      body?.catch(() => undefined);
+      try {
+        const p = r.handler(deps, ctx, body);
+        if (p) p.catch((err: unknown) => ctx.sendError(err));
+      } catch (err) {
+        ctx.sendError(err);
+      }
+    });
+  }
+  app.any("/*", (res, req) => {
+    const ctx = new RequestContext(res, req, false);
+    const allow = allowedFor(ctx.url);
+    if (allow.length > 0) {
+      ctx.sendError(new GatewayError("method_not_allowed", `${ctx.method} is not allowed on ${ctx.url}; use ${allow.join(", ")}.`, { headers: { allow: allow.join(", ") } }));
+    } else {
+      ctx.sendError(new GatewayError("not_found", `There is no route ${ctx.method} ${ctx.url.slice(0, 200)}.`));
+    }
+  });
+  return app;
+}
+
+/** Listens and resolves with the bound port (PORT=0 picks a free one). */
+export function listen(app: uWS.TemplatedApp, host: string, port: number): Promise<{ port: number; close(): void }> {
+  return new Promise((resolve, reject) => {
+    app.listen(host, port, (socket) => {
+      if (!socket) {
+        reject(new Error(`cannot listen on ${host}:${port}`));
+        return;
+      }
+      resolve({ port: uWS.us_socket_local_port(socket), close: () => uWS.us_listen_socket_close(socket) });
+    });
+  });
+}
+
+/** The native binding, not the slow JavaScript fallback the package drops to when the binary does not load. */
+export function uwsIsNative(): boolean {
+  return typeof (uWS as unknown as { getParts?: unknown }).getParts === "function";
+}

@@ -1,0 +1,75 @@
+import { randomUUID } from "node:crypto";
+import type { Model } from "../../../catalog/src/index.ts";
+import type { KeyEntry, UsageEvent } from "../../../proto/messages.ts";
+import { utcMonth } from "../admission/admit.ts";
+import type { Reservation } from "../admission/spend-tracker.ts";
+import type { DataPlaneDeps } from "../deps.ts";
+import type { Usage } from "../providers/types.ts";
+import { costMicros } from "./cost.ts";
+
+export interface Outcome {
+  status: number;
+  streamed: boolean;
+  usage: Usage | undefined;
+  /** Used when the provider reported no usage (a stream cut short, a provider that omits it). */
+  estimate: () => Usage;
+  errorCode?: string;
+  /** The provider produced no billable work (it refused before generating). */
+  unbilled?: boolean;
+  upstreamLatencyMs: number;
+}
+
+/**
+ * Closes the books on one admitted request, exactly once: prices what it used, turns its reservation into
+ * pending usage, and emits its one usage event.
+ */
+export class RequestMeter {
+  #done = false;
+
+  constructor(
+    private readonly deps: DataPlaneDeps,
+    private readonly key: KeyEntry,
+    private readonly model: Model,
+    private readonly reservation: Reservation,
+    private readonly requestId: string,
+    private readonly endpoint: string,
+    private readonly startedAtMs: number,
+  ) {}
+
+  finish(o: Outcome): number {
+    if (this.#done) return 0;
+    this.#done = true;
+    const usage = o.unbilled ? {} : (o.usage ?? o.estimate());
+    const cost = o.unbilled ? 0 : costMicros(this.model, usage);
+    const now = Date.now();
+    const id = randomUUID();
+    const orgId = this.key.orgId ?? "";
+    const keyId = this.key.id ?? "";
+    if (cost > 0) this.deps.tracker.recordPending(id, { orgId, keyId, micros: cost, month: utcMonth(now) }, now);
+    this.deps.tracker.release(this.reservation);
+    const event: UsageEvent = {
+      id,
+      replicaId: this.deps.config.replicaId,
+      requestId: this.requestId,
+      keyId,
+      orgId,
+      provider: this.model.provider,
+      model: this.model.slug,
+      endpoint: this.endpoint,
+      status: o.status,
+      streamed: o.streamed,
+      costMicros: cost,
+      latencyMs: now - this.startedAtMs,
+      upstreamLatencyMs: o.upstreamLatencyMs,
+      createdAtMs: now,
+      errorCode: o.errorCode ?? "",
+    };
+    if (usage.inputTokens !== undefined) event.inputTokens = usage.inputTokens;
+    if (usage.outputTokens !== undefined) event.outputTokens = usage.outputTokens;
+    if (usage.cachedInputTokens !== undefined) event.cachedInputTokens = usage.cachedInputTokens;
+    if (usage.cacheWriteTokens !== undefined) event.cacheWriteTokens = usage.cacheWriteTokens;
+    if (usage.reasoningTokens !== undefined) event.reasoningTokens = usage.reasoningTokens;
+    this.deps.usage.publish(event);
+    return cost;
+  }
+}

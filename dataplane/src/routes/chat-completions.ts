@@ -1,0 +1,128 @@
+import { z } from "zod";
+import { admit } from "../admission/admit.ts";
+import { authenticateInference } from "../auth/authenticate.ts";
+import type { DataPlaneDeps } from "../deps.ts";
+import { GatewayError } from "../errors.ts";
+import type { RequestContext } from "../http/context.ts";
+import { parseJsonObject } from "../http/json-body.ts";
+import { worstCaseMicros } from "../metering/cost.ts";
+import { RequestMeter } from "../metering/request-meter.ts";
+import { chatAdapterFor, type ChatAdapter } from "../providers/registry.ts";
+import type { Usage } from "../providers/types.ts";
+import { upstreamFailure } from "../upstream/client.ts";
+import { SseSplitter } from "../upstream/sse-splitter.ts";
+import { resolveForUse } from "./model-access.ts";
+
+const ENDPOINT = "/v1/chat/completions";
+
+/** Only what the gateway itself acts on is checked here; the rest of the body is the provider's to judge. */
+const ChatBody = z.object({
+  stream: z.boolean().nullish(),
+  stream_options: z.object({ include_usage: z.boolean().nullish() }).passthrough().nullish(),
+  max_tokens: z.number().int().positive().nullish(),
+  max_completion_tokens: z.number().int().positive().nullish(),
+  messages: z.array(z.unknown()).min(1, "`messages` must contain at least one message"),
+});
+
+export async function chatCompletions(deps: DataPlaneDeps, ctx: RequestContext, rawBody: Promise<Buffer> | undefined): Promise<void> {
+  const key = authenticateInference(ctx.authorization, deps.store, deps.keyHashSecret);
+  const raw = (await rawBody) ?? Buffer.alloc(0);
+  const body = parseJsonObject(raw);
+  const { model, provider } = resolveForUse(deps, key, body.model, "chat");
+  const parsed = ChatBody.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new GatewayError("invalid_request_error", `Invalid \`${issue.path.join(".")}\`: ${issue.message}`, { param: issue.path.join(".") || null });
+  }
+  const p = parsed.data;
+  const org = deps.store.org(key.orgId ?? "");
+  if (!org) throw new GatewayError("invalid_api_key", "The API key is not valid or has been revoked.");
+  const adapter = chatAdapterFor(provider)!;
+  const access = deps.credentials.pick(provider.namespace)!;
+  const maxOut = p.max_completion_tokens ?? p.max_tokens ?? model.max_output_tokens ?? 0;
+  const reservation = admit(key, org, deps.tracker, worstCaseMicros(model, raw.length, maxOut), Date.now());
+  const meter = new RequestMeter(deps, key, model, reservation, ctx.requestId, ENDPOINT, ctx.startedAtMs);
+  const stream = p.stream === true;
+  const estimateIn = Math.ceil(raw.length / 4);
+
+  let upstreamStartMs = Date.now();
+  let status = 200;
+  let usage: Usage | undefined;
+  let outputEstimate = 0;
+  let unbilled = false;
+  let errorCode: string | undefined;
+  try {
+    const upReq = adapter.buildRequest(body, { baseUrl: access.baseUrl, credential: access.credential, upstreamModel: model.upstream_id }, stream);
+    upstreamStartMs = Date.now();
+    const up = await deps.upstream.send(upReq, ctx.abort.signal);
+    if (up.status >= 400) {
+      unbilled = true;
+      throw adapter.upstreamError(up.status, up.headers, await up.body.text(), access.credential);
+    }
+    if (!stream) {
+      const text = await up.body.text();
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        throw new GatewayError("upstream_error", "The provider sent a response that is not JSON.");
+      }
+      usage = adapter.responseUsage(json);
+      outputEstimate = Math.ceil(text.length / 4);
+      const cost = meter.finish({ status, streamed: false, usage, estimate: () => ({ inputTokens: estimateIn, outputTokens: outputEstimate }), upstreamLatencyMs: Date.now() - upstreamStartMs });
+      ctx.send(200, text, { "x-svc-cost-micros": String(cost) });
+      return;
+    }
+    const sm = adapter.createStreamMeter(p.stream_options?.include_usage === true);
+    try {
+      await pipeStream(ctx, sm, up.body);
+    } finally {
+      usage = sm.usage;
+      outputEstimate = sm.dataEvents;
+    }
+    if (ctx.aborted) errorCode = "client_disconnected";
+  } catch (err) {
+    const e = ctx.aborted ? undefined : err instanceof GatewayError ? err : upstreamFailure(err);
+    if (ctx.aborted) errorCode = "client_disconnected";
+    else if (e) {
+      status = e.status;
+      errorCode = e.code;
+      ctx.sendError(e);
+    }
+  } finally {
+    meter.finish({
+      status,
+      streamed: stream,
+      usage,
+      unbilled,
+      errorCode,
+      estimate: () => ({ inputTokens: estimateIn, outputTokens: outputEstimate }),
+      upstreamLatencyMs: Date.now() - upstreamStartMs,
+    });
+  }
+}
+
+/** Passes the provider's events through as each one completes; the socket's backpressure paces the upstream. */
+async function pipeStream(ctx: RequestContext, sm: ReturnType<ChatAdapter["createStreamMeter"]>, body: AsyncIterable<Buffer>): Promise<void> {
+  const splitter = new SseSplitter();
+  ctx.startStream({ "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache" });
+  const forward = (blocks: string[]) => {
+    let out = "";
+    for (const b of blocks) {
+      const kept = sm.push(b);
+      if (kept !== undefined) out += `${kept}\n\n`;
+    }
+    return out.length > 0 ? ctx.write(out) : undefined;
+  };
+  for await (const chunk of body) {
+    const wait = forward(splitter.push(chunk));
+    if (wait) await wait;
+    if (ctx.aborted) break;
+  }
+  const wait = forward(splitter.flush());
+  if (wait) await wait;
+  if (!sm.sawDone && !ctx.aborted) {
+    throw new GatewayError("upstream_error", "The provider's stream ended before it was complete.");
+  }
+  ctx.endStream();
+}

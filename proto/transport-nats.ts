@@ -1,0 +1,145 @@
+import { AckPolicy, DeliverPolicy, RetentionPolicy, StorageType, connect, nanos } from "nats";
+import type { ConsumerMessages, JetStreamClient, NatsConnection } from "nats";
+import type { Subjects } from "./subjects.ts";
+import type { Transport, Unsubscribe } from "./transport.ts";
+
+export interface NatsTransportOptions {
+  servers: string;
+  subjects: Subjects;
+  name: string;
+  /** Create the usage stream and its durable consumer (the control plane does; data planes only publish). */
+  ensureUsageStream: boolean;
+}
+
+/** Connects, then keeps reconnecting forever: a bus outage must never take a replica down. */
+export async function connectNats(opts: NatsTransportOptions): Promise<Transport> {
+  const nc = await connect({
+    servers: opts.servers.split(",").map((s) => s.trim()),
+    name: opts.name,
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: 250,
+    waitOnFirstConnect: false,
+  });
+  if (opts.ensureUsageStream) await ensureStream(nc, opts.subjects);
+  return new NatsTransport(nc, nc.jetstream(), opts.subjects);
+}
+
+async function ensureStream(nc: NatsConnection, s: Subjects): Promise<void> {
+  const jsm = await nc.jetstreamManager();
+  const config = {
+    name: s.usageStream,
+    subjects: [s.usage],
+    storage: StorageType.File,
+    retention: RetentionPolicy.Limits,
+    // Redelivery after this window is still harmless: the ledger insert is idempotent on event id.
+    duplicate_window: nanos(10 * 60_000),
+    max_age: nanos(7 * 24 * 3600_000),
+  };
+  try {
+    await jsm.streams.info(s.usageStream);
+  } catch {
+    await jsm.streams.add(config);
+  }
+  try {
+    await jsm.consumers.info(s.usageStream, s.usageConsumer);
+  } catch {
+    await jsm.consumers.add(s.usageStream, {
+      durable_name: s.usageConsumer,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      ack_wait: nanos(30_000),
+      max_deliver: -1,
+    });
+  }
+}
+
+class NatsTransport implements Transport {
+  readonly #nc: NatsConnection;
+  readonly #js: JetStreamClient;
+  readonly #s: Subjects;
+  #connected = true;
+
+  constructor(nc: NatsConnection, js: JetStreamClient, s: Subjects) {
+    this.#nc = nc;
+    this.#js = js;
+    this.#s = s;
+    void (async () => {
+      for await (const st of nc.status()) {
+        if (st.type === "disconnect") this.#connected = false;
+        else if (st.type === "reconnect") this.#connected = true;
+      }
+    })();
+  }
+
+  get connected(): boolean {
+    return this.#connected && !this.#nc.isClosed();
+  }
+
+  async request(subject: string, data: Uint8Array, timeoutMs: number): Promise<Uint8Array> {
+    const msg = await this.#nc.request(subject, data, { timeout: timeoutMs });
+    return msg.data;
+  }
+
+  reply(subject: string, handler: (data: Uint8Array) => Promise<Uint8Array>): Unsubscribe {
+    const sub = this.#nc.subscribe(subject, {
+      callback: (err, msg) => {
+        if (err) return;
+        handler(msg.data).then(
+          (out) => msg.respond(out),
+          () => undefined,
+        );
+      },
+    });
+    return () => sub.unsubscribe();
+  }
+
+  publish(subject: string, data: Uint8Array): void {
+    try {
+      this.#nc.publish(subject, data);
+    } catch {
+      // closed connection: deltas are re-derived from the next full snapshot, nothing to keep
+    }
+  }
+
+  subscribe(subject: string, handler: (data: Uint8Array) => void): Unsubscribe {
+    const sub = this.#nc.subscribe(subject, { callback: (err, msg) => (err ? undefined : handler(msg.data)) });
+    return () => sub.unsubscribe();
+  }
+
+  async publishDurable(data: Uint8Array, msgId: string): Promise<void> {
+    await this.#js.publish(this.#s.usage, data, { msgID: msgId, timeout: 2_000 });
+  }
+
+  consumeDurable(handler: (data: Uint8Array) => Promise<void>): Unsubscribe {
+    let stopped = false;
+    let messages: ConsumerMessages | undefined;
+    const loop = async () => {
+      while (!stopped) {
+        try {
+          const consumer = await this.#js.consumers.get(this.#s.usageStream, this.#s.usageConsumer);
+          messages = await consumer.consume({ max_messages: 256 });
+          for await (const m of messages) {
+            try {
+              await handler(m.data);
+              m.ack();
+            } catch {
+              m.nak(1_000);
+            }
+            if (stopped) break;
+          }
+        } catch {
+          if (!stopped) await new Promise((r) => setTimeout(r, 500));
+        }
+      }
+    };
+    void loop();
+    return () => {
+      stopped = true;
+      void messages?.close();
+    };
+  }
+
+  async close(): Promise<void> {
+    if (!this.#nc.isClosed()) await this.#nc.drain().catch(() => this.#nc.close());
+  }
+}

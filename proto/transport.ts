@@ -1,0 +1,28 @@
+/**
+ * The wire between the control plane and the data planes. Two implementations: NATS (split mode, JetStream for
+ * usage) and in-process (embedded mode). Both carry the same protobuf bytes, so the code above is one code path.
+ */
+export type Unsubscribe = () => void;
+
+export interface Transport {
+  /** Request/reply; rejects on timeout or when nobody answers. */
+  request(subject: string, data: Uint8Array, timeoutMs: number): Promise<Uint8Array>;
+  /** Answers requests on `subject`; a handler that throws sends no reply (the requester times out). */
+  reply(subject: string, handler: (data: Uint8Array) => Promise<Uint8Array>): Unsubscribe;
+  /** Fire-and-forget broadcast to every current subscriber. Never throws. */
+  publish(subject: string, data: Uint8Array): void;
+  subscribe(subject: string, handler: (data: Uint8Array) => void): Unsubscribe;
+  /**
+   * Durable, de-duplicated publish: resolves once the message is stored (a JetStream ack), rejects when it could
+   * not be stored. The same `msgId` published twice is stored once (within the de-duplication window).
+   */
+  publishDurable(data: Uint8Array, msgId: string): Promise<void>;
+  /**
+   * Durable consumer: each message is handed to `handler` until the handler resolves (then acknowledged);
+   * a handler that rejects gets the message again later. Delivery is at least once.
+   */
+  consumeDurable(handler: (data: Uint8Array) => Promise<void>): Unsubscribe;
+  /** True while the transport believes it can reach its peers. */
+  readonly connected: boolean;
+  close(): Promise<void>;
+}

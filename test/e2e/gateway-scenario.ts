@@ -1,0 +1,141 @@
+import OpenAI from "openai";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createKey, eventually, type TestGateway } from "../harness/gateway.ts";
+import { startMockUpstream, type MockUpstream } from "../harness/mock-upstream.ts";
+
+// openai/gpt-4o: $2.50 in, $10.00 out per Mtok → 2.5 and 10 micro-USD per token.
+const NONSTREAM_COST = 14 * 2.5 + 7 * 10; // chat-nonstream.json: 14 prompt, 7 completion tokens
+const STREAM_COST = 78 * 2.5 + 9 * 10; // chat-stream-text-include-usage.sse.txt: 78 prompt, 9 completion
+const OPENING_CREDIT = 10_000_000;
+
+const json = async (res: Response) => ({ status: res.status, body: (await res.json()) as Record<string, unknown> });
+
+/**
+ * The first end-to-end path, driven with the official openai client exactly as a user would: list and retrieve
+ * models, chat with and without streaming, then the money shows up in /v1/credits and /v1/key, and a revoked
+ * key stops working on every replica within a second.
+ */
+export function gatewayScenario(name: string, start: (mock: MockUpstream) => Promise<TestGateway>): void {
+  describe(name, () => {
+    let mock: MockUpstream;
+    let gw: TestGateway;
+    let base: string;
+    let key: string;
+    let client: OpenAI;
+
+    beforeAll(async () => {
+      mock = await startMockUpstream();
+      gw = await start(mock);
+      base = gw.baseUrls[0]!;
+      key = (await createKey(base, gw.managementKey, { name: "e2e" })).key;
+      client = new OpenAI({ baseURL: `${base}/v1`, apiKey: key, maxRetries: 0 });
+    });
+    afterAll(async () => {
+      await gw?.close();
+      await mock?.close();
+    });
+
+    it("lists only models it can serve, OpenAI-shaped", async () => {
+      const ids: string[] = [];
+      for await (const m of client.models.list()) {
+        expect(m).toEqual({ id: m.id, object: "model", created: 0, owned_by: "openai" });
+        ids.push(m.id);
+      }
+      expect(ids).toContain("openai/gpt-4o");
+      // only OpenAI has a credential here, and only chat is served so far
+      expect(ids.every((id) => id.startsWith("openai/"))).toBe(true);
+    });
+
+    it("retrieves by alias and echoes the canonical slug; 404 for a model without credential", async () => {
+      expect(await client.models.retrieve("gpt-4o")).toEqual({ id: "openai/gpt-4o", object: "model", created: 0, owned_by: "openai" });
+      await expect(client.models.retrieve("anthropic/claude-opus-5")).rejects.toMatchObject({ status: 404 });
+      await expect(client.models.retrieve("nobody/nothing")).rejects.toMatchObject({ status: 404 });
+    });
+
+    it("chats without streaming, metered from the provider's usage", async () => {
+      const res = await client.chat.completions.create({ model: "openai/gpt-4o", messages: [{ role: "user", content: "What is the capital of France?" }] }).withResponse();
+      expect(res.data.choices[0]?.message.content).toBe("The capital of France is Paris.");
+      expect(res.data.usage?.prompt_tokens).toBe(14);
+      expect(res.response.headers.get("x-svc-cost-micros")).toBe(String(NONSTREAM_COST));
+      const upstream = mock.requests.at(-1)!;
+      expect(upstream.headers.authorization).toBe("Bearer sk-upstream-test-credential");
+      expect((upstream.json as { model: string }).model).toBe("gpt-4o");
+    });
+
+    it("streams; the usage chunk the gateway asked for is kept from a client that did not", async () => {
+      const stream = await client.chat.completions.create({ model: "gpt-4o", stream: true, messages: [{ role: "user", content: "Capital of the UK?" }] });
+      let text = "";
+      let sawUsage = false;
+      for await (const chunk of stream) {
+        text += chunk.choices[0]?.delta?.content ?? "";
+        if (chunk.usage) sawUsage = true;
+      }
+      expect(text).toBe("The capital of the UK is London.");
+      expect(sawUsage).toBe(false);
+      expect((mock.requests.at(-1)!.json as { stream_options: unknown }).stream_options).toEqual({ include_usage: true });
+    });
+
+    it("streams with include_usage: the client gets the usage chunk", async () => {
+      const stream = await client.chat.completions.create({
+        model: "openai/gpt-4o",
+        stream: true,
+        stream_options: { include_usage: true },
+        messages: [{ role: "user", content: "Capital of the UK?" }],
+      });
+      let usage: OpenAI.CompletionUsage | undefined | null;
+      for await (const chunk of stream) if (chunk.usage) usage = chunk.usage;
+      expect(usage).toMatchObject({ prompt_tokens: 78, completion_tokens: 9 });
+    });
+
+    it("credits and key spend reflect the exact cost of the three calls", async () => {
+      const spent = NONSTREAM_COST + 2 * STREAM_COST;
+      for (const b of gw.baseUrls) {
+        await eventually(async () => {
+          const credits = await json(await fetch(`${b}/v1/credits`, { headers: { authorization: `Bearer ${key}` } }));
+          expect(credits).toEqual({ status: 200, body: { available: (OPENING_CREDIT - spent) / 1e6, available_micros: OPENING_CREDIT - spent, currency: "USD" } });
+          const me = await json(await fetch(`${b}/v1/key`, { headers: { authorization: `Bearer ${key}` } }));
+          expect(me.body.spend_this_month_micros).toBe(spent);
+        });
+      }
+      const mgmt = await json(await fetch(`${base}/v1/management/keys`, { headers: { authorization: `Bearer ${gw.managementKey}` } }));
+      const record = (mgmt.body.data as { name: string; spend_this_month_micros: number }[]).find((k) => k.name === "e2e");
+      await eventually(async () => expect(record?.spend_this_month_micros).toBe(spent));
+    });
+
+    it("refuses with the statuses of SPEC 7", async () => {
+      const narrow = await createKey(base, gw.managementKey, { name: "narrow", models: ["gpt-4o-mini"] });
+      const c = new OpenAI({ baseURL: `${base}/v1`, apiKey: narrow.key, maxRetries: 0 });
+      await expect(c.chat.completions.create({ model: "openai/gpt-4o", messages: [{ role: "user", content: "hi" }] })).rejects.toMatchObject({ status: 403, code: "model_not_allowed" });
+      const wrongKind = c.chat.completions.create({ model: "openai/text-embedding-3-small", messages: [{ role: "user", content: "hi" }] });
+      await expect(wrongKind).rejects.toMatchObject({ status: 400, code: "wrong_endpoint_for_model" });
+      await expect(wrongKind).rejects.toThrow(/\/v1\/embeddings/);
+      await expect(client.chat.completions.create({ model: "anthropic/claude-haiku-4-5", messages: [{ role: "user", content: "hi" }] })).rejects.toMatchObject({ status: 503 });
+      const mgmtAsInference = new OpenAI({ baseURL: `${base}/v1`, apiKey: gw.managementKey, maxRetries: 0 });
+      await expect(mgmtAsInference.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "hi" }] })).rejects.toMatchObject({ status: 403 });
+      const inferenceOnMgmt = await fetch(`${base}/v1/management/keys`, { headers: { authorization: `Bearer ${key}` } });
+      expect(inferenceOnMgmt.status).toBe(403);
+      const capped = await createKey(base, gw.managementKey, { name: "capped", limits: { monthly_budget_micros: 1 } });
+      const cc = new OpenAI({ baseURL: `${base}/v1`, apiKey: capped.key, maxRetries: 0 });
+      await expect(cc.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "hi" }] })).rejects.toMatchObject({ status: 402, code: "key_monthly_budget_exhausted" });
+    });
+
+    it("a revoked key is refused on every replica within a second", async () => {
+      const victim = await createKey(base, gw.managementKey, { name: "victim" });
+      for (const b of gw.baseUrls) {
+        await eventually(async () => expect((await fetch(`${b}/v1/key`, { headers: { authorization: `Bearer ${victim.key}` } })).status).toBe(200));
+      }
+      const del = await fetch(`${base}/v1/key`, { method: "DELETE", headers: { authorization: `Bearer ${victim.key}` } });
+      expect(del.status).toBe(200);
+      const again = await fetch(`${base}/v1/key`, { method: "DELETE", headers: { authorization: `Bearer ${victim.key}` } });
+      expect(again.status).toBe(200);
+      const revokedAt = Date.now();
+      for (const b of gw.baseUrls) {
+        await eventually(async () => {
+          const c = new OpenAI({ baseURL: `${b}/v1`, apiKey: victim.key, maxRetries: 0 });
+          await expect(c.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "hi" }] })).rejects.toMatchObject({ status: 401 });
+        }, 1_000);
+      }
+      expect(Date.now() - revokedAt).toBeLessThan(1_000);
+    });
+  });
+}

@@ -1,0 +1,138 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadCatalog } from "../../catalog/src/index.ts";
+import { loadControlPlaneConfig } from "../../controlplane/src/config.ts";
+import { startControlPlane, type ControlPlane } from "../../controlplane/src/controlplane.ts";
+import { serveControlHandler } from "../../controlplane/src/http/node-server.ts";
+import { loadDataPlaneConfig } from "../../dataplane/src/config.ts";
+import { httpControlPlaneClient } from "../../dataplane/src/control-plane-client.ts";
+import { startEmbedded } from "../../dataplane/src/embedded.ts";
+import { startDataPlane, type DataPlane } from "../../dataplane/src/gateway.ts";
+import { subjects } from "../../proto/subjects.ts";
+import { connectNats } from "../../proto/transport-nats.ts";
+import type { Transport } from "../../proto/transport.ts";
+import { freshDatabase } from "./database.ts";
+import type { MockUpstream } from "./mock-upstream.ts";
+
+/** A running gateway as a test sees it: one or more public base URLs and the bootstrap management key. */
+export interface TestGateway {
+  readonly mode: "embedded" | "split";
+  /** Public base URL of each data plane replica (no /v1). */
+  readonly baseUrls: readonly string[];
+  readonly managementKey: string;
+  readonly controlPlane: ControlPlane;
+  readonly dataPlanes: readonly DataPlane[];
+  close(): Promise<void>;
+}
+
+export function randomManagementKey(): string {
+  return `svc_mgmt_test_${randomBytes(16).toString("hex")}`;
+}
+
+function upstreamEnv(mock: MockUpstream): Record<string, string> {
+  return { OPENAI_API_KEY: "sk-upstream-test-credential", OPENAI_BASE_URL: mock.openaiBaseUrl };
+}
+
+/** `npm start`'s composition: PGlite in a fresh data dir, in-process bus. */
+export async function startEmbeddedGateway(mock: MockUpstream, extraEnv: Record<string, string> = {}): Promise<TestGateway> {
+  const dataDir = mkdtempSync(join(tmpdir(), "svc-embedded-"));
+  const managementKey = randomManagementKey();
+  const g = await startEmbedded({
+    PORT: "0",
+    HOST: "127.0.0.1",
+    SVC_DATA_DIR: dataDir,
+    SVC_BOOTSTRAP_MGMT_KEY: managementKey,
+    SVC_BOOTSTRAP_CREDIT: "10",
+    ...upstreamEnv(mock),
+    ...extraEnv,
+  });
+  return {
+    mode: "embedded",
+    baseUrls: [g.baseUrl],
+    managementKey,
+    controlPlane: g.controlPlane,
+    dataPlanes: [g.dataPlane],
+    async close() {
+      await g.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Split mode on real services: a control plane and `replicas` data planes, each with its own NATS connection. */
+export async function startSplitGateway(mock: MockUpstream, replicas = 2, extraEnv: Record<string, string> = {}): Promise<TestGateway> {
+  const natsUrl = process.env.NATS_URL;
+  if (!natsUrl) throw new Error("split mode needs NATS_URL");
+  const db = await freshDatabase();
+  const prefix = `t${randomBytes(6).toString("hex")}`;
+  const managementKey = randomManagementKey();
+  const env: Record<string, string | undefined> = {
+    ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}),
+    NATS_URL: natsUrl,
+    SVC_NATS_PREFIX: prefix,
+    SVC_DATA_DIR: db.dataDir,
+    HOST: "127.0.0.1",
+    PORT: "0",
+    CONTROLPLANE_PORT: "0",
+    SVC_KEY_HASH_SECRET: randomBytes(32).toString("hex"),
+    SVC_BOOTSTRAP_MGMT_KEY: managementKey,
+    SVC_BOOTSTRAP_CREDIT: "10",
+    ...upstreamEnv(mock),
+    ...extraEnv,
+  };
+  const catalog = loadCatalog();
+  const transports: Transport[] = [];
+  const s = subjects(prefix);
+  const cpTransport = await connectNats({ servers: natsUrl, subjects: s, name: "cp-test", ensureUsageStream: true });
+  transports.push(cpTransport);
+  const cpConfig = loadControlPlaneConfig(env);
+  const controlPlane = await startControlPlane({ config: cpConfig, catalog, transport: cpTransport, requireSecret: true, log: () => undefined });
+  const http = await serveControlHandler(controlPlane.handle, "127.0.0.1", 0);
+  const dataPlanes: DataPlane[] = [];
+  for (let i = 0; i < replicas; i++) {
+    const config = loadDataPlaneConfig({ ...env, CONTROLPLANE_URL: `http://127.0.0.1:${http.port}` });
+    const t = await connectNats({ servers: natsUrl, subjects: s, name: config.replicaId, ensureUsageStream: false });
+    transports.push(t);
+    dataPlanes.push(await startDataPlane({ config, catalog, transport: t, controlPlane: httpControlPlaneClient(config.controlPlaneUrl), keyHashSecret: config.keyHashSecret! }));
+  }
+  return {
+    mode: "split",
+    baseUrls: dataPlanes.map((d) => `http://127.0.0.1:${d.port}`),
+    managementKey,
+    controlPlane,
+    dataPlanes,
+    async close() {
+      for (const d of dataPlanes) await d.close();
+      http.server.close();
+      await controlPlane.close();
+      for (const t of transports) await t.close();
+      await db.cleanup();
+    },
+  };
+}
+
+/** Mints an inference key through the public management API. */
+export async function createKey(baseUrl: string, managementKey: string, body: Record<string, unknown> = {}): Promise<{ id: string; key: string }> {
+  const res = await fetch(`${baseUrl}/v1/management/keys`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${managementKey}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (res.status !== 201) throw new Error(`create key: ${res.status} ${await res.text()}`);
+  return (await res.json()) as { id: string; key: string };
+}
+
+/** Polls until `check` passes or the time is up (then throws its last error). */
+export async function eventually<T>(check: () => Promise<T>, timeoutMs = 5_000, everyMs = 25): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      await new Promise((r) => setTimeout(r, everyMs));
+    }
+  }
+}

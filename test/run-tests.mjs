@@ -1,0 +1,73 @@
+#!/usr/bin/env node
+// `npm test`: checks which real services are reachable, says plainly what will not run without them, then runs
+// the whole vitest suite and ends with one summary line ("N passed, N failed, N skipped").
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { connect as netConnect } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const require = process.env.REQUIRE_SERVICES === "1";
+
+function reachable(url, defaultPort) {
+  let host = "127.0.0.1";
+  let port = defaultPort;
+  try {
+    const u = new URL(url.split(",")[0]);
+    host = u.hostname || host;
+    port = Number(u.port) || defaultPort;
+  } catch {
+    return Promise.resolve(false);
+  }
+  return new Promise((resolve) => {
+    const s = netConnect({ host, port, timeout: 2000 }, () => {
+      s.destroy();
+      resolve(true);
+    });
+    s.on("error", () => resolve(false));
+    s.on("timeout", () => {
+      s.destroy();
+      resolve(false);
+    });
+  });
+}
+
+const notes = [];
+const env = { ...process.env };
+for (const [name, port, what] of [
+  ["DATABASE_URL", 5432, "database tests run on embedded PGlite instead of PostgreSQL"],
+  ["NATS_URL", 4222, "split-mode tests (NATS JetStream bus, two data planes) are SKIPPED"],
+]) {
+  const value = env[name];
+  const ok = value ? await reachable(value, port) : false;
+  if (!ok) {
+    const why = value ? `${name}=${value} is not reachable` : `${name} is not set`;
+    if (require) {
+      console.error(`REQUIRE_SERVICES=1 but ${why}; failing.`);
+      process.exit(1);
+    }
+    delete env[name];
+    notes.push(`${why}: ${what}.`);
+  }
+}
+for (const n of notes) console.log(`[npm test] ${n}`);
+
+const dir = mkdtempSync(join(tmpdir(), "svc-test-"));
+const report = join(dir, "report.json");
+const r = spawnSync(
+  "npx",
+  ["vitest", "run", "--config", "test/vitest.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...process.argv.slice(2)],
+  { stdio: "inherit", env },
+);
+let summary = "";
+try {
+  const j = JSON.parse(readFileSync(report, "utf8"));
+  const skipped = (j.numPendingTests ?? 0) + (j.numTodoTests ?? 0);
+  summary = `${j.numPassedTests} passed, ${j.numFailedTests} failed, ${skipped} skipped`;
+} catch {
+  summary = "";
+}
+rmSync(dir, { recursive: true, force: true });
+for (const n of notes) console.log(`[npm test] ${n}`);
+if (summary) console.log(`\ntests: ${summary}`);
+process.exit(r.status ?? 1);
