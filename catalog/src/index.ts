@@ -1,0 +1,26 @@
+/** Public surface of the routing catalog. Everything else under catalog/src is internal. */
+export { loadCatalog, CATALOG_DIR, type Catalog } from "./load.ts";
+export { CatalogError, type CatalogProblem } from "./errors.ts";
+export { parseDecimalMicros } from "./decimal.ts";
+export { renderModelsMd } from "./models-md.ts";
+export { modelSchema, providerSchema } from "./schema.ts";
+export type {
+  AuthScheme,
+  ChatModel,
+  EmbeddingModel,
+  EmbeddingSvc,
+  ImageModel,
+  ImageSvc,
+  Model,
+  ModelKind,
+  ModelStatus,
+  Provider,
+  Rates,
+  RateUnit,
+  SvcParams,
+  TranscriptionFormat,
+  TranscriptionModel,
+  TranscriptionSvc,
+  Wire,
+} from "./schema.ts";
+export { MODEL_KINDS, SURCHARGED_PARAMETERS, TRANSCRIPTION_FORMATS } from "./vocab.ts";

@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import { pb } from "../../../proto/messages.ts";
+import type { KeyEntry, Snapshot } from "../../../proto/messages.ts";
+import { subjects } from "../../../proto/subjects.ts";
+import { memoryTransport } from "../../../proto/transport-memory.ts";
+import { SpendTracker } from "../admission/spend-tracker.ts";
+import { SnapshotStore } from "./snapshot-store.ts";
+import { SnapshotSync } from "./snapshot-sync.ts";
+
+const s = subjects("unit");
+const tick = () => new Promise((r) => setTimeout(r, 20));
+const key = (id: string, name: string): KeyEntry => ({ id, hash: `h-${id}`, orgId: "o", kind: "inference", name });
+
+/** A control plane stand-in whose state the test sets: full snapshots come from `state`. */
+function setup() {
+  const t = memoryTransport();
+  let state: Snapshot = { epoch: "A", sequence: 1, keys: [key("k1", "one")], orgs: [{ id: "o", balanceMicros: 100 }] };
+  let fulls = 0;
+  t.reply(s.snapshotRequest, async () => {
+    fulls++;
+    return pb.Snapshot.encode(state).finish();
+  });
+  const store = new SnapshotStore();
+  const tracker = new SpendTracker();
+  const sync = new SnapshotSync(t, s, store, tracker, "r1");
+  const delta = (d: Parameters<typeof pb.SnapshotDelta.encode>[0]) => t.publish(s.snapshotDelta, pb.SnapshotDelta.encode(d).finish());
+  return { t, store, tracker, sync, delta, setState: (x: Snapshot) => (state = x), fulls: () => fulls };
+}
+
+describe("snapshot sync", () => {
+  it("loads the full snapshot, then applies deltas in order", async () => {
+    const x = setup();
+    await x.sync.start();
+    expect(x.store.keyById("k1")?.name).toBe("one");
+    x.delta({ epoch: "A", sequence: 2, keys: [key("k1", "renamed")] });
+    await tick();
+    expect(x.store.keyById("k1")?.name).toBe("renamed");
+    expect(x.store.sequence).toBe(2);
+    expect(x.fulls()).toBe(1);
+  });
+
+  it("refetches the full snapshot on a gap instead of applying out of order", async () => {
+    const x = setup();
+    await x.sync.start();
+    x.setState({ epoch: "A", sequence: 3, keys: [key("k1", "one"), key("k2", "two")] });
+    x.delta({ epoch: "A", sequence: 3, keys: [key("k2", "two")] }); // 2 was lost
+    await tick();
+    expect(x.fulls()).toBe(2);
+    expect(x.store.sequence).toBe(3);
+    expect(x.store.keyById("k2")?.name).toBe("two");
+  });
+
+  it("a heartbeat ahead of us (the last delta was lost) triggers a refetch", async () => {
+    const x = setup();
+    await x.sync.start();
+    x.setState({ epoch: "A", sequence: 2, keys: [key("k1", "late")] });
+    x.t.publish(s.heartbeat, pb.Heartbeat.encode({ epoch: "A", sequence: 2 }).finish());
+    await tick();
+    expect(x.store.keyById("k1")?.name).toBe("late");
+  });
+
+  it("a new epoch (control plane restarted) means a full refetch", async () => {
+    const x = setup();
+    await x.sync.start();
+    x.setState({ epoch: "B", sequence: 1, keys: [key("k9", "nine")] });
+    x.delta({ epoch: "B", sequence: 1, keys: [] });
+    await tick();
+    expect(x.store.epoch).toBe("B");
+    expect(x.store.keyById("k9")?.name).toBe("nine");
+  });
+
+  it("forgets pending usage the control plane reports as applied", async () => {
+    const x = setup();
+    await x.sync.start();
+    x.tracker.recordPending("ev1", { orgId: "o", keyId: "k1", micros: 40, month: "2026-11" }, 0);
+    expect(x.tracker.orgOutstanding("o")).toBe(40);
+    x.delta({ epoch: "A", sequence: 2, orgs: [{ id: "o", balanceMicros: 60 }], appliedEventIds: ["ev1"] });
+    await tick();
+    expect(x.tracker.orgOutstanding("o")).toBe(0);
+    expect(Number(x.store.org("o")?.balanceMicros)).toBe(60);
+  });
+
+  it("keeps serving the last good state when the control plane is gone", async () => {
+    const x = setup();
+    await x.sync.start();
+    const t2 = x.t;
+    await t2.close();
+    await x.sync.refetch();
+    expect(x.store.keyById("k1")?.name).toBe("one");
+  });
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { parseSse, readFixture } from "../../../../test/harness/fixtures.ts";
+import { OpenAIStreamMeter } from "./stream.ts";
+
+const recorded = readFixture("openai/chat-stream-text-include-usage.sse.txt")
+  .split("\n\n")
+  .filter((b) => b.length > 0);
+
+function run(clientWantsUsage: boolean) {
+  const m = new OpenAIStreamMeter(clientWantsUsage);
+  const out = recorded.map((b) => m.push(b)).filter((b): b is string => b !== undefined);
+  return { m, out };
+}
+
+describe("OpenAIStreamMeter on a recorded stream", () => {
+  it("takes the usage from the usage chunk", () => {
+    const { m } = run(true);
+    expect(m.usage).toEqual({ inputTokens: 78, outputTokens: 9, cachedInputTokens: 0, reasoningTokens: 0 });
+    expect(m.sawDone).toBe(true);
+  });
+
+  it("passes every event through untouched when the client asked for usage", () => {
+    expect(run(true).out).toEqual(recorded);
+  });
+
+  it("drops only the usage chunk when the client did not ask for it", () => {
+    const { out, m } = run(false);
+    expect(out).toHaveLength(recorded.length - 1);
+    expect(parseSse(out.join("\n\n") + "\n\n").some((e) => e.data.includes('"usage":{'))).toBe(false);
+    expect(m.usage?.inputTokens).toBe(78);
+  });
+
+  it("reads usage from providers that put it in the last content chunk, and strips only the field", () => {
+    const m = new OpenAIStreamMeter(false);
+    const block = 'data: {"id":"x","choices":[{"index":0,"delta":{},"finish_reason":"stop"}],"usage":{"prompt_tokens":5,"completion_tokens":2}}';
+    const kept = m.push(block)!;
+    expect(JSON.parse(kept.slice(6))).toEqual({ id: "x", choices: [{ index: 0, delta: {}, finish_reason: "stop" }] });
+    expect(m.usage).toEqual({ inputTokens: 5, outputTokens: 2 });
+  });
+});

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { readFixture } from "../../../test/harness/fixtures.ts";
+import { SseSplitter, sseData } from "./sse-splitter.ts";
+
+describe("SseSplitter", () => {
+  const body = readFixture("openai/chat-stream-text-include-usage.sse.txt");
+
+  it.each([1, 7, 64, 100_000])("cuts a recorded stream into the same events whatever the chunk size (%d bytes)", (size) => {
+    const s = new SseSplitter();
+    const bytes = Buffer.from(body);
+    const events: string[] = [];
+    for (let i = 0; i < bytes.length; i += size) events.push(...s.push(bytes.subarray(i, i + size)));
+    events.push(...s.flush());
+    expect(events).toEqual(body.split("\n\n").filter((e) => e.length > 0));
+    expect(sseData(events.at(-1)!)).toBe("[DONE]");
+  });
+
+  it("never holds back a complete event", () => {
+    const s = new SseSplitter();
+    expect(s.push(Buffer.from('data: {"a":1}\n\ndata: {"b"'))).toEqual(['data: {"a":1}']);
+    expect(s.push(Buffer.from(":2}\r\n\r\n"))).toEqual(['data: {"b":2}']);
+  });
+
+  it("keeps a multi-byte character split across chunks intact", () => {
+    const s = new SseSplitter();
+    const bytes = Buffer.from('data: {"t":"é"}\n\n');
+    const cut = bytes.indexOf(0xc3) + 1;
+    expect([...s.push(bytes.subarray(0, cut)), ...s.push(bytes.subarray(cut))]).toEqual(['data: {"t":"é"}']);
+  });
+
+  it.each([
+    ["data: x", "x"],
+    ["data:x", "x"],
+    ["event: ping\ndata: a\ndata: b", "a\nb"],
+    [": comment", undefined],
+  ])("sseData(%j) → %j", (block, data) => expect(sseData(block)).toBe(data));
+});
