@@ -143,3 +143,14 @@ class NatsTransport implements Transport {
     if (!this.#nc.isClosed()) await this.#nc.drain().catch(() => this.#nc.close());
   }
 }
+
+/** Removes a prefix's usage stream (tests clean up after themselves on a shared NATS). */
+export async function deleteUsageStream(servers: string, s: Subjects): Promise<void> {
+  const nc = await connect({ servers: servers.split(",").map((x) => x.trim()) });
+  try {
+    const jsm = await nc.jetstreamManager();
+    await jsm.streams.delete(s.usageStream).catch(() => undefined);
+  } finally {
+    await nc.close();
+  }
+}

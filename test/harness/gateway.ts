@@ -11,7 +11,7 @@ import { httpControlPlaneClient } from "../../dataplane/src/control-plane-client
 import { startEmbedded } from "../../dataplane/src/embedded.ts";
 import { startDataPlane, type DataPlane } from "../../dataplane/src/gateway.ts";
 import { subjects } from "../../proto/subjects.ts";
-import { connectNats } from "../../proto/transport-nats.ts";
+import { connectNats, deleteUsageStream } from "../../proto/transport-nats.ts";
 import type { Transport } from "../../proto/transport.ts";
 import { freshDatabase } from "./database.ts";
 import type { MockUpstream } from "./mock-upstream.ts";
@@ -108,6 +108,7 @@ export async function startSplitGateway(mock: MockUpstream, replicas = 2, extraE
       http.server.close();
       await controlPlane.close();
       for (const t of transports) await t.close();
+      await deleteUsageStream(natsUrl, s);
       await db.cleanup();
     },
   };

@@ -1,0 +1,115 @@
+// Spawning, pinning, waiting for and stopping the benchmark's child processes.
+import { spawn, spawnSync, type ChildProcess, type StdioOptions } from "node:child_process";
+import { availableParallelism } from "node:os";
+
+export interface Child {
+  name: string;
+  proc: ChildProcess;
+  /** Resolves with the exit code (null when killed by a signal). */
+  exited: Promise<number | null>;
+}
+
+const live = new Set<Child>();
+const hasTaskset = spawnSync("taskset", ["-c", "0", "true"], { stdio: "ignore" }).status === 0;
+
+/** Whether children can be pinned to cores 0 (servers) and 1 (load); recorded in the results. */
+export const pinning = hasTaskset && availableParallelism() >= 2;
+
+/** node with the tsx loader in-process: one process per child, unlike the tsx CLI's wrapper + child. */
+export function tsx(file: string, args: string[] = []): [string, string[]] {
+  return [process.execPath, ["--import", "tsx", file, ...args]];
+}
+
+export function spawnChild(
+  name: string,
+  [cmd, args]: [string, string[]],
+  opts: { core: number; env?: NodeJS.ProcessEnv; stdio?: StdioOptions; cwd: string },
+): Child {
+  const [file, argv] = pinning ? ["taskset", ["-c", String(opts.core), cmd, ...args]] : [cmd, args];
+  // Own process group, so stopping a child also stops anything it spawned.
+  const proc = spawn(file, argv, { cwd: opts.cwd, env: opts.env ?? process.env, stdio: opts.stdio ?? ["ignore", "pipe", "inherit"], detached: true });
+  const child: Child = {
+    name,
+    proc,
+    exited: new Promise((resolve) => {
+      proc.once("exit", (code) => {
+        live.delete(child);
+        resolve(code);
+      });
+      proc.once("error", () => {
+        live.delete(child);
+        resolve(-1);
+      });
+    }),
+  };
+  live.add(child);
+  return child;
+}
+
+export function waitForLine(child: Child, pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray> {
+  const stdout = child.proc.stdout;
+  if (!stdout) return Promise.reject(new Error(`${child.name}: stdout is not piped`));
+  return new Promise((resolve, reject) => {
+    let seen = "";
+    let found = false;
+    const timer = setTimeout(() => reject(new Error(`${child.name}: no ${pattern} within ${timeoutMs} ms`)), timeoutMs);
+    stdout.setEncoding("utf8");
+    // Keeps reading after the match so the child can never block on a full pipe.
+    stdout.on("data", (text: string) => {
+      if (found) return;
+      seen += text;
+      const match = seen.match(pattern);
+      if (match) {
+        found = true;
+        clearTimeout(timer);
+        resolve(match);
+      }
+    });
+    void child.exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`${child.name} exited (${code}) before printing ${pattern}`));
+    });
+  });
+}
+
+/** Polls until `url` answers 200; `describeDeath` supplies what to print if the child dies first. */
+export async function waitForHttp(child: Child, url: string, timeoutMs: number, describeDeath: () => string): Promise<void> {
+  let dead = false;
+  void child.exited.then(() => (dead = true));
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (dead) throw new Error(`${child.name} exited before ${url} answered\n${describeDeath()}`);
+    const ok = await fetch(url, { signal: AbortSignal.timeout(1000) }).then((r) => r.ok, () => false);
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer 200 within ${timeoutMs} ms\n${describeDeath()}`);
+}
+
+/** Collects stdout of a child that is expected to run to completion with exit code 0. */
+export async function outputOf(child: Child): Promise<string> {
+  let out = "";
+  child.proc.stdout?.setEncoding("utf8").on("data", (text: string) => (out += text));
+  const code = await child.exited;
+  if (code !== 0) throw new Error(`${child.name} exited with ${code}`);
+  return out;
+}
+
+function signalGroup(child: Child, signal: NodeJS.Signals): void {
+  try {
+    if (child.proc.pid !== undefined) process.kill(-child.proc.pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+export async function stopAll(graceMs = 3000): Promise<void> {
+  const children = [...live];
+  for (const child of children) signalGroup(child, "SIGTERM");
+  const timer = setTimeout(() => children.forEach((c) => signalGroup(c, "SIGKILL")), graceMs);
+  await Promise.all(children.map((c) => c.exited));
+  clearTimeout(timer);
+}
+
+// Last resort when the runner exits without awaiting stopAll (uncaught error, process.exit).
+process.on("exit", () => live.forEach((c) => signalGroup(c, "SIGKILL")));

@@ -1,0 +1,209 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { readFixture } from "./fixtures.ts";
+import { splitSseEvents, synthesiseChatEvents, withUsageOption } from "./openai-sse.ts";
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  /** Lower-case names; repeated headers joined with ", ". */
+  headers: Record<string, string>;
+  bodyText: string;
+  /** Present only when the body parsed as JSON. */
+  json?: unknown;
+}
+
+export interface StreamShape {
+  chunks?: number;
+  delayMs?: number;
+}
+
+export interface MockUpstream {
+  port: number;
+  /** http://127.0.0.1:<port> */
+  origin: string;
+  /** origin + "/v1", as OpenAI clients expect. */
+  openaiBaseUrl: string;
+  /** origin without /v1, as Anthropic clients expect. */
+  anthropicBaseUrl: string;
+  /** Every request in arrival order, failed ones included. */
+  requests: RecordedRequest[];
+  /** Queues a failure for the next `times` (default 1) requests on any route; queued failures run in order. */
+  failNext(status: number, body: unknown, opts?: { headers?: Record<string, string>; times?: number }): void;
+  /** Switches OpenAI chat streams from the recording to a synthetic one (chunks defaults to the recording's 8 words). */
+  setStreamShape(shape: StreamShape): void;
+  /** Clears requests, queued failures and the stream shape. */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+interface Failure {
+  status: number;
+  body: string;
+  headers: Record<string, string>;
+  remaining: number;
+}
+
+// Serialised once: the bench drives thousands of requests per second through this mock.
+function loadBodies() {
+  const compact = (rel: string): string => JSON.stringify(JSON.parse(readFixture(rel)));
+  const recordedChat = splitSseEvents(readFixture("openai/chat-stream-text-include-usage.sse.txt"));
+  return {
+    chat: compact("openai/chat-nonstream.json"),
+    invalidKey: compact("openai/error-401-invalid-api-key.json"),
+    embeddingsFloat: compact("openai/embeddings-float.json"),
+    embeddingsBase64: compact("openai/embeddings-base64.json"),
+    messages: compact("anthropic/messages-nonstream.json"),
+    countTokens: compact("anthropic/count-tokens.json"),
+    messagesStream: splitSseEvents(readFixture("anthropic/stream-text.sse.txt")),
+    recordedChat,
+    chatStream: { true: withUsageOption(recordedChat, true), false: withUsageOption(recordedChat, false) },
+  };
+}
+
+const SSE_TYPE = "text/event-stream; charset=utf-8";
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+function sendJson(res: http.ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(body), ...headers });
+  res.end(body);
+}
+
+// One res.write per event so a proxy that buffers is visible to tests; delay only when asked.
+async function sendSse(res: http.ServerResponse, events: readonly string[], delayMs: number): Promise<void> {
+  res.writeHead(200, { "content-type": SSE_TYPE, "cache-control": "no-cache" });
+  res.flushHeaders();
+  for (const [i, event] of events.entries()) {
+    if (delayMs > 0 && i > 0) await sleep(delayMs);
+    if (res.destroyed) return;
+    res.write(event);
+  }
+  res.end();
+}
+
+function openaiError(message: string, type: string, code: string | null = null): string {
+  return JSON.stringify({ error: { message, type, param: null, code } });
+}
+
+function anthropicError(type: string, message: string): string {
+  return JSON.stringify({ type: "error", error: { type, message }, request_id: "req_mock" });
+}
+
+function field(json: unknown, key: string): unknown {
+  return typeof json === "object" && json !== null ? (json as Record<string, unknown>)[key] : undefined;
+}
+
+async function readBody(req: http.IncomingMessage): Promise<string> {
+  const parts: Buffer[] = [];
+  for await (const part of req) parts.push(part as Buffer);
+  return Buffer.concat(parts).toString("utf8");
+}
+
+function record(req: http.IncomingMessage, bodyText: string): RecordedRequest {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
+  }
+  const rec: RecordedRequest = { method: req.method ?? "GET", path: req.url ?? "/", headers, bodyText };
+  if (bodyText !== "") {
+    try {
+      rec.json = JSON.parse(bodyText);
+    } catch {
+      // Not JSON: the route handlers answer 400 like the providers do.
+    }
+  }
+  return rec;
+}
+
+export async function startMockUpstream(opts: { host?: string; port?: number } = {}): Promise<MockUpstream> {
+  const bodies = loadBodies();
+  const failures: Failure[] = [];
+  let shape: { events: Record<"true" | "false", string[]>; delayMs: number } | undefined;
+
+  function takeFailure(): Failure | undefined {
+    const next = failures[0];
+    if (next && --next.remaining <= 0) failures.shift();
+    return next;
+  }
+
+  async function openai(res: http.ServerResponse, pathname: string, rec: RecordedRequest): Promise<void> {
+    if (!/^Bearer\s+\S+/i.test(rec.headers["authorization"] ?? "")) return sendJson(res, 401, bodies.invalidKey);
+    if (rec.json === undefined) {
+      return sendJson(res, 400, openaiError("We could not parse the JSON body of your request.", "invalid_request_error"));
+    }
+    if (pathname === "/v1/embeddings") {
+      return sendJson(res, 200, field(rec.json, "encoding_format") === "base64" ? bodies.embeddingsBase64 : bodies.embeddingsFloat);
+    }
+    if (field(rec.json, "stream") !== true) return sendJson(res, 200, bodies.chat);
+    const includeUsage = field(field(rec.json, "stream_options"), "include_usage") === true ? "true" : "false";
+    if (shape) return sendSse(res, shape.events[includeUsage], shape.delayMs);
+    return sendSse(res, bodies.chatStream[includeUsage], 0);
+  }
+
+  async function anthropic(res: http.ServerResponse, pathname: string, rec: RecordedRequest): Promise<void> {
+    if (!rec.headers["x-api-key"]) return sendJson(res, 401, anthropicError("authentication_error", "x-api-key header is required"));
+    // Real API: a missing version is a 400 invalid_request_error, not an auth failure.
+    if (!rec.headers["anthropic-version"]) {
+      return sendJson(res, 400, anthropicError("invalid_request_error", "anthropic-version: header is required"));
+    }
+    if (rec.json === undefined) return sendJson(res, 400, anthropicError("invalid_request_error", "There was an error parsing the body of your request."));
+    if (pathname === "/v1/messages/count_tokens") return sendJson(res, 200, bodies.countTokens);
+    if (field(rec.json, "stream") === true) return sendSse(res, bodies.messagesStream, 0);
+    return sendJson(res, 200, bodies.messages);
+  }
+
+  const server = http.createServer((req, res) => {
+    void (async () => {
+      const rec = record(req, await readBody(req));
+      mock.requests.push(rec);
+      const failure = takeFailure();
+      if (failure) return sendJson(res, failure.status, failure.body, failure.headers);
+      const pathname = new URL(rec.path, "http://mock").pathname;
+      if (rec.method === "POST" && (pathname === "/v1/chat/completions" || pathname === "/v1/embeddings")) {
+        return openai(res, pathname, rec);
+      }
+      if (rec.method === "POST" && (pathname === "/v1/messages" || pathname === "/v1/messages/count_tokens")) {
+        return anthropic(res, pathname, rec);
+      }
+      sendJson(res, 404, openaiError(`Invalid URL (${rec.method} ${pathname})`, "invalid_request_error"));
+    })().catch((err: unknown) => {
+      // A broken mock must fail the test loudly rather than hang the client.
+      if (!res.headersSent) sendJson(res, 500, JSON.stringify({ error: { message: String(err) } }));
+      else res.destroy();
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(opts.port ?? 0, opts.host ?? "127.0.0.1", () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const host = opts.host === undefined || opts.host === "0.0.0.0" || opts.host === "::" ? "127.0.0.1" : opts.host;
+  const origin = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+
+  const mock: MockUpstream = {
+    port,
+    origin,
+    openaiBaseUrl: `${origin}/v1`,
+    anthropicBaseUrl: origin,
+    requests: [],
+    failNext(status, body, o = {}) {
+      failures.push({ status, body: JSON.stringify(body), headers: o.headers ?? {}, remaining: o.times ?? 1 });
+    },
+    setStreamShape({ chunks, delayMs = 0 }) {
+      const events = synthesiseChatEvents(bodies.recordedChat, chunks);
+      shape = { events: { true: withUsageOption(events, true), false: withUsageOption(events, false) }, delayMs };
+    },
+    reset() {
+      mock.requests.length = 0;
+      failures.length = 0;
+      shape = undefined;
+    },
+    close() {
+      // Keep-alive sockets from clients would otherwise hold server.close() open.
+      server.closeAllConnections();
+      return new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve())));
+    },
+  };
+  return mock;
+}

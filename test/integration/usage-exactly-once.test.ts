@@ -1,0 +1,104 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadCatalog } from "../../catalog/src/index.ts";
+import { loadControlPlaneConfig } from "../../controlplane/src/config.ts";
+import { startControlPlane, type ControlPlane } from "../../controlplane/src/controlplane.ts";
+import { pb } from "../../proto/messages.ts";
+import type { UsageEvent } from "../../proto/messages.ts";
+import { subjects } from "../../proto/subjects.ts";
+import { connectNats, deleteUsageStream } from "../../proto/transport-nats.ts";
+import type { Transport } from "../../proto/transport.ts";
+import { freshDatabase } from "../harness/database.ts";
+import { eventually, randomManagementKey } from "../harness/gateway.ts";
+
+/**
+ * Usage over the real bus into the real ledger: JetStream drops a republished message id, and an event that comes
+ * back under another message id (a spool replayed after the de-duplication window) is still billed once.
+ */
+describe.skipIf(!process.env.NATS_URL)("usage events over NATS JetStream land in the ledger exactly once", () => {
+  const natsUrl = process.env.NATS_URL!;
+  const s = subjects(`t${randomBytes(6).toString("hex")}`);
+  let db: Awaited<ReturnType<typeof freshDatabase>>;
+  let cp: ControlPlane;
+  let cpBus: Transport;
+  let publisher: Transport;
+  let orgId: string;
+  let keyId: string;
+
+  beforeAll(async () => {
+    db = await freshDatabase();
+    cpBus = await connectNats({ servers: natsUrl, subjects: s, name: "cp", ensureUsageStream: true });
+    publisher = await connectNats({ servers: natsUrl, subjects: s, name: "dp", ensureUsageStream: false });
+    const config = loadControlPlaneConfig({
+      ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}),
+      SVC_DATA_DIR: db.dataDir,
+      SVC_KEY_HASH_SECRET: randomBytes(32).toString("hex"),
+      SVC_BOOTSTRAP_MGMT_KEY: randomManagementKey(),
+      SVC_BOOTSTRAP_CREDIT: "1",
+    });
+    cp = await startControlPlane({ config, catalog: loadCatalog(), transport: cpBus, requireSecret: true, log: () => undefined });
+    if (!cp.bootstrap.created) throw new Error("fresh database expected");
+    orgId = cp.bootstrap.orgId;
+    const res = await cp.handle({
+      method: "POST",
+      path: "/v1/management/keys",
+      query: "",
+      headers: { authorization: `Bearer ${config.bootstrapManagementKey}`, "content-type": "application/json" },
+      body: Buffer.from("{}"),
+    });
+    keyId = (JSON.parse(res.body) as { id: string }).id;
+  });
+
+  afterAll(async () => {
+    await cp?.close();
+    await cpBus?.close();
+    await publisher?.close();
+    await deleteUsageStream(natsUrl, s);
+    await db?.cleanup();
+  });
+
+  const ledger = async () => {
+    const rows = await sql<{ n: string; total: string | null }>`select count(*)::text as n, sum(amount_micros)::text as total from ledger_entries where kind = 'usage'`.execute(cp.database.db);
+    const org = await sql<{ b: string }>`select balance_micros::text as b from organizations where id = ${orgId}`.execute(cp.database.db);
+    return { entries: Number(rows.rows[0]!.n), total: Number(rows.rows[0]!.total ?? 0), balance: Number(org.rows[0]!.b) };
+  };
+
+  it("bills an event published twice, and replayed under a new message id, once", async () => {
+    const event: UsageEvent = {
+      id: randomUUID(),
+      replicaId: "dp-test",
+      keyId,
+      orgId,
+      provider: "openai",
+      model: "openai/gpt-4o",
+      endpoint: "/v1/chat/completions",
+      status: 200,
+      inputTokens: 14,
+      outputTokens: 7,
+      costMicros: 105,
+      createdAtMs: Date.now(),
+    };
+    const bytes = pb.UsageEvent.encode(event).finish();
+    await publisher.publishDurable(bytes, event.id!);
+    await publisher.publishDurable(bytes, event.id!);
+    await publisher.publishDurable(bytes, `${event.id}-replayed-after-window`);
+    await eventually(async () => expect(await ledger()).toEqual({ entries: 1, total: -105, balance: 1_000_000 - 105 }));
+    // and it stays that way: nothing else is on its way
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await ledger()).toEqual({ entries: 1, total: -105, balance: 1_000_000 - 105 });
+  });
+
+  it("survives a control plane restart: the durable consumer picks up what was published while it was away", async () => {
+    await cp.close();
+    const event: UsageEvent = { id: randomUUID(), replicaId: "dp-test", keyId, orgId, provider: "openai", model: "openai/gpt-4o", endpoint: "/v1/chat/completions", status: 200, costMicros: 5, createdAtMs: Date.now() };
+    await publisher.publishDurable(pb.UsageEvent.encode(event).finish(), event.id!);
+    const config = loadControlPlaneConfig({
+      ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}),
+      SVC_DATA_DIR: db.dataDir,
+      SVC_KEY_HASH_SECRET: cp.keyHashSecret,
+    });
+    cp = await startControlPlane({ config, catalog: loadCatalog(), transport: cpBus, requireSecret: true, log: () => undefined });
+    await eventually(async () => expect(await ledger()).toEqual({ entries: 2, total: -110, balance: 1_000_000 - 110 }));
+  });
+});
