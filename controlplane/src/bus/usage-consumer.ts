@@ -3,6 +3,7 @@ import { pb } from "../../../proto/messages.ts";
 import type { UsageEvent } from "../../../proto/messages.ts";
 import type { Transport, Unsubscribe } from "../../../proto/transport.ts";
 import type { DB } from "../db/schema.ts";
+import { ControlError } from "../errors.ts";
 import { applyUsageEvent } from "../services/usage.ts";
 import type { SnapshotPublisher } from "./snapshot-publisher.ts";
 
@@ -24,7 +25,17 @@ export function consumeUsage(db: Kysely<DB>, transport: Transport, publisher: Sn
       onPoison("usage event without id, org or key");
       return;
     }
-    const r = await applyUsageEvent(db, event);
+    let r;
+    try {
+      r = await applyUsageEvent(db, event);
+    } catch (err) {
+      // an event the ledger can never take (unknown key, negative cost) must not block the stream
+      if (err instanceof ControlError && err.code === "invalid_usage_event") {
+        onPoison(err.message);
+        return;
+      }
+      throw err;
+    }
     publisher.applied(event.id, r.orgId, r.keyId);
   });
 }

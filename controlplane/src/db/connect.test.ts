@@ -1,0 +1,69 @@
+import { NO_MIGRATIONS, sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freshDatabase } from "../../../test/harness/database.ts";
+import type { FreshDatabase } from "../../../test/harness/database.ts";
+import { openDatabase } from "./connect.ts";
+import { createMigrator } from "./migrate.ts";
+
+let fresh: FreshDatabase;
+beforeAll(async () => {
+  fresh = await freshDatabase();
+});
+afterAll(async () => {
+  await fresh.cleanup();
+});
+
+async function tableNames(database: Awaited<ReturnType<typeof openDatabase>>): Promise<string[]> {
+  const { rows } = await sql<{ table_name: string }>`
+    select table_name from information_schema.tables where table_schema = 'public' order by table_name`.execute(database.db);
+  return rows.map((r) => r.table_name);
+}
+
+describe("openDatabase", () => {
+  it("migrates on open, and opening again is a no-op that keeps the data", { timeout: 60_000 }, async () => {
+    const first = await openDatabase({ databaseUrl: fresh.databaseUrl, dataDir: fresh.dataDir });
+    expect(first.kind).toBe(fresh.databaseUrl ? "postgres" : "pglite");
+    expect(await tableNames(first)).toEqual(
+      expect.arrayContaining(["organizations", "keys", "ledger_entries", "usage_events", "key_monthly_spend"]),
+    );
+    await first.db.insertInto("organizations").values({ id: "org_keep", name: "kept", balance_micros: 5 }).execute();
+    await first.close();
+
+    const second = await openDatabase({ databaseUrl: fresh.databaseUrl, dataDir: fresh.dataDir });
+    const migrations = await sql<{ name: string }>`select name from kysely_migration`.execute(second.db);
+    expect(migrations.rows.map((r) => r.name)).toEqual(["2026-11-22-0001-initial"]);
+    const org = await second.db.selectFrom("organizations").selectAll().where("id", "=", "org_keep").executeTakeFirst();
+    expect(org?.name).toBe("kept");
+
+    // down then up again: the down migration really undoes the up
+    await second.db.deleteFrom("organizations").execute();
+    const down = await createMigrator(second.db).migrateTo(NO_MIGRATIONS);
+    expect(down.error).toBeUndefined();
+    expect(await tableNames(second)).not.toContain("organizations");
+    expect((await createMigrator(second.db).migrateToLatest()).error).toBeUndefined();
+    expect(await tableNames(second)).toContain("key_monthly_spend");
+    await second.close();
+    await second.close(); // closing twice is harmless
+  });
+
+  it("lets concurrent openers of one database all succeed (Postgres) or refuses the second (PGlite)", { timeout: 60_000 }, async () => {
+    if (fresh.databaseUrl) {
+      const other = await freshDatabase();
+      try {
+        const opened = await Promise.all(
+          [1, 2, 3, 4].map(() => openDatabase({ databaseUrl: other.databaseUrl, dataDir: other.dataDir })),
+        );
+        for (const d of opened) await d.close();
+      } finally {
+        await other.cleanup();
+      }
+    } else {
+      const holder = await openDatabase({ dataDir: fresh.dataDir });
+      try {
+        await expect(openDatabase({ dataDir: fresh.dataDir })).rejects.toThrow(/already open/);
+      } finally {
+        await holder.close();
+      }
+    }
+  });
+});

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TEST_SECRET, openTestDatabase, resolveTestModel, usageEvent } from "../test-support.ts";
+import type { TestDatabase } from "../test-support.ts";
+import { createKey, revokeKeyById } from "./keys.ts";
+import { createOrganization } from "./orgs.ts";
+import { loadFullState, loadKeyEntry, loadOrgEntry } from "./snapshot-state.ts";
+import { applyUsageEvent } from "./usage.ts";
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await openTestDatabase();
+}, 60_000);
+afterAll(async () => {
+  await t.dispose();
+});
+
+describe("snapshot state", () => {
+  it("carries every org and key of both kinds, this month's spend and the replica's recent events", async () => {
+    const now = new Date();
+    const thisMonth = now.toISOString().slice(0, 7);
+    const { org, managementKeyId } = await createOrganization(t.db, TEST_SECRET, { name: "Snap", creditMicros: 5_000 });
+    const limited = await createKey(
+      t.db,
+      TEST_SECRET,
+      org.id,
+      { name: "limited", models: ["gpt-4o-mini"], limits: { monthly_budget_micros: 900, requests_per_minute: 0, tokens_per_minute: null } },
+      resolveTestModel,
+    );
+    const revoked = await createKey(t.db, TEST_SECRET, org.id, { name: "gone" }, resolveTestModel);
+    await revokeKeyById(t.db, revoked.key.id);
+
+    const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1) - 1);
+    const mine = usageEvent({ orgId: org.id, keyId: limited.key.id, costMicros: 40, replicaId: "replica-x" });
+    await applyUsageEvent(t.db, mine);
+    await applyUsageEvent(t.db, usageEvent({ orgId: org.id, keyId: limited.key.id, costMicros: 2, replicaId: "replica-x", createdAtMs: lastMonth.getTime() }));
+    await applyUsageEvent(t.db, usageEvent({ orgId: org.id, keyId: limited.key.id, costMicros: 1, replicaId: "replica-y" }));
+
+    const state = await loadFullState(t.db, "replica-x", now);
+    expect(state.orgs.find((o) => o.id === org.id)).toEqual({ id: org.id, name: "Snap", balanceMicros: 4_957 });
+    const keys = state.keys.filter((k) => k.orgId === org.id);
+    expect(keys).toHaveLength(3);
+    expect(keys.find((k) => k.id === managementKeyId)).toMatchObject({ kind: "management", allModels: true, models: [], revoked: false, limits: {} });
+    expect(keys.find((k) => k.id === limited.key.id)).toEqual({
+      id: limited.key.id,
+      hash: limited.key.hash,
+      orgId: org.id,
+      kind: "inference",
+      name: "limited",
+      allModels: false,
+      models: ["openai/gpt-4o-mini"],
+      limits: { monthlyBudgetMicros: 900, requestsPerMinute: 0 },
+      month: thisMonth,
+      spendMonthMicros: 41,
+      spendTotalMicros: 43,
+      revoked: false,
+      prefix: limited.plaintext.slice(0, 8),
+      createdAtMs: limited.key.createdAt.getTime(),
+    });
+    expect(keys.find((k) => k.id === revoked.key.id)).toMatchObject({ revoked: true, allModels: true });
+    expect(state.appliedEventIds).toHaveLength(2);
+    expect(state.appliedEventIds).toContain(mine.id);
+
+    const later = new Date(now.getTime() + 11 * 60_000);
+    expect((await loadFullState(t.db, "replica-x", later)).appliedEventIds).toEqual([]);
+
+    expect(await loadOrgEntry(t.db, org.id)).toEqual({ id: org.id, name: "Snap", balanceMicros: 4_957 });
+    expect(await loadKeyEntry(t.db, limited.key.id, now)).toEqual(keys.find((k) => k.id === limited.key.id));
+    expect(await loadKeyEntry(t.db, limited.key.id, lastMonth)).toMatchObject({ spendMonthMicros: 2, month: lastMonth.toISOString().slice(0, 7) });
+    expect(await loadKeyEntry(t.db, "key_missing", now)).toBeUndefined();
+    expect(await loadOrgEntry(t.db, "org_missing")).toBeUndefined();
+  });
+});

@@ -1,0 +1,89 @@
+import type { Kysely } from "kysely";
+import type { KeyEntry, Limits as PbLimits, OrgEntry } from "../../../proto/messages.ts";
+import * as keySpend from "../db/repositories/key-spend.ts";
+import * as keys from "../db/repositories/keys.ts";
+import type { StoredKey } from "../db/repositories/keys.ts";
+import * as orgs from "../db/repositories/organizations.ts";
+import type { Organization } from "../db/repositories/organizations.ts";
+import * as usageEvents from "../db/repositories/usage-events.ts";
+import type { DB } from "../db/schema.ts";
+import type { Limits } from "../limits.ts";
+import { utcMonth } from "../month.ts";
+
+/** How far back a snapshot lists a replica's applied events (must exceed its spool replay and bus latency). */
+export const APPLIED_EVENTS_WINDOW_MS = 10 * 60_000;
+
+export interface FullState {
+  orgs: OrgEntry[];
+  keys: KeyEntry[];
+  appliedEventIds: string[];
+}
+
+/**
+ * Everything a data plane replica needs, read in one transaction so balances, spends and applied event ids agree:
+ * every organization, every key of both kinds (revoked ones with revoked=true, so a replica drops them), spend in
+ * the UTC month of `now`, and the replica's events applied in the last ten minutes.
+ */
+export async function loadFullState(db: Kysely<DB>, replicaId: string, now: Date = new Date()): Promise<FullState> {
+  const month = utcMonth(now);
+  const read = async (trx: Kysely<DB>): Promise<FullState> => {
+    const orgRows = await orgs.listOrganizations(trx);
+    const keyRows = await keys.listAllKeys(trx);
+    const spend = await keySpend.listMonthlySpend(trx, month);
+    const since = new Date(now.getTime() - APPLIED_EVENTS_WINDOW_MS);
+    const appliedEventIds = await usageEvents.listAppliedEventIds(trx, replicaId, since);
+    return {
+      orgs: orgRows.map(toOrgEntry),
+      keys: keyRows.map((k) => toKeyEntry(k, month, spend.get(k.id) ?? 0)),
+      appliedEventIds,
+    };
+  };
+  // repeatable read: one consistent view, or a balance could include an event the applied ids do not list
+  if (db.isTransaction) return read(db);
+  return db.transaction().setIsolationLevel("repeatable read").execute(read);
+}
+
+export async function loadOrgEntry(db: Kysely<DB>, orgId: string): Promise<OrgEntry | undefined> {
+  const org = await orgs.findOrganization(db, orgId);
+  return org && toOrgEntry(org);
+}
+
+export async function loadKeyEntry(db: Kysely<DB>, keyId: string, now: Date = new Date()): Promise<KeyEntry | undefined> {
+  const key = await keys.findKeyById(db, keyId);
+  if (!key) return undefined;
+  const month = utcMonth(now);
+  return toKeyEntry(key, month, await keySpend.findMonthlySpend(db, keyId, month));
+}
+
+function toOrgEntry(org: Organization): OrgEntry {
+  return { id: org.id, name: org.name, balanceMicros: org.balanceMicros };
+}
+
+function toKeyEntry(key: StoredKey, month: string, spendMonthMicros: number): KeyEntry {
+  return {
+    id: key.id,
+    hash: key.hash,
+    orgId: key.orgId,
+    kind: key.kind,
+    name: key.name,
+    allModels: key.models === null,
+    models: key.models ?? [],
+    limits: toPbLimits(key.limits),
+    month,
+    spendMonthMicros,
+    spendTotalMicros: key.spendTotalMicros,
+    revoked: key.revokedAt !== null,
+    prefix: key.prefix,
+    createdAtMs: key.createdAt.getTime(),
+  };
+}
+
+/** Unset fields stay absent (proto3 optional): absent means unlimited, and 0 is a real limit. */
+function toPbLimits(limits: Limits): PbLimits {
+  const out: PbLimits = {};
+  if (limits.monthly_budget_micros !== undefined) out.monthlyBudgetMicros = limits.monthly_budget_micros;
+  if (limits.total_budget_micros !== undefined) out.totalBudgetMicros = limits.total_budget_micros;
+  if (limits.requests_per_minute !== undefined) out.requestsPerMinute = limits.requests_per_minute;
+  if (limits.tokens_per_minute !== undefined) out.tokensPerMinute = limits.tokens_per_minute;
+  return out;
+}

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pb } from "../../../proto/messages.ts";
+import * as keySpend from "../db/repositories/key-spend.ts";
+import * as keysRepo from "../db/repositories/keys.ts";
+import * as ledger from "../db/repositories/ledger.ts";
+import * as orgsRepo from "../db/repositories/organizations.ts";
+import * as usageEvents from "../db/repositories/usage-events.ts";
+import { TEST_SECRET, openTestDatabase, resolveTestModel, usageEvent } from "../test-support.ts";
+import type { TestDatabase } from "../test-support.ts";
+import { createKey } from "./keys.ts";
+import { createOrganization } from "./orgs.ts";
+import { applyUsageEvent } from "./usage.ts";
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await openTestDatabase();
+}, 60_000);
+afterAll(async () => {
+  await t.dispose();
+});
+
+async function orgWithKey(creditMicros = 1_000_000) {
+  const { org } = await createOrganization(t.db, TEST_SECRET, { name: "Usage", creditMicros });
+  const { key } = await createKey(t.db, TEST_SECRET, org.id, {}, resolveTestModel);
+  return { orgId: org.id, keyId: key.id };
+}
+
+async function money(orgId: string, keyId: string, month: string) {
+  return {
+    balance: (await orgsRepo.findOrganization(t.db, orgId))?.balanceMicros,
+    ledgerSum: await ledger.sumLedger(t.db, orgId),
+    usageEntries: (await ledger.listLedgerEntries(t.db, orgId)).filter((e) => e.kind === "usage").length,
+    spendTotal: (await keysRepo.findKeyById(t.db, keyId))?.spendTotalMicros,
+    spendMonth: await keySpend.findMonthlySpend(t.db, keyId, month),
+  };
+}
+
+describe("applyUsageEvent", () => {
+  it("bills an event exactly once when it is applied twice", async () => {
+    const { orgId, keyId } = await orgWithKey(1_000_000);
+    const at = Date.UTC(2026, 10, 15, 12);
+    const event = usageEvent({ orgId, keyId, costMicros: 1_234, createdAtMs: at });
+
+    expect(await applyUsageEvent(t.db, event)).toEqual({ applied: true, orgId, keyId });
+    const once = await money(orgId, keyId, "2026-11");
+    expect(await applyUsageEvent(t.db, event)).toEqual({ applied: false, orgId, keyId });
+    const twice = await money(orgId, keyId, "2026-11");
+
+    expect(once).toEqual({ balance: 998_766, ledgerSum: 998_766, usageEntries: 1, spendTotal: 1_234, spendMonth: 1_234 });
+    expect(twice).toEqual(once);
+  });
+
+  it("applies an event as the bus delivers it (protobuf-decoded, unset counts null)", async () => {
+    const { orgId, keyId } = await orgWithKey(1_000);
+    const bytes = pb.UsageEvent.encode(usageEvent({ orgId, keyId, costMicros: 9, inputTokens: 0, outputTokens: null })).finish();
+    const decoded = pb.UsageEvent.decode(bytes);
+    expect((await applyUsageEvent(t.db, decoded)).applied).toBe(true);
+    expect(await usageEvents.findUsageEvent(t.db, decoded.id)).toMatchObject({ costMicros: 9, inputTokens: 0, outputTokens: null });
+    expect((await applyUsageEvent(t.db, pb.UsageEvent.decode(bytes))).applied).toBe(false);
+  });
+
+  it("applies concurrent deliveries of one event once", async () => {
+    const { orgId, keyId } = await orgWithKey(1_000_000);
+    const event = usageEvent({ orgId, keyId, costMicros: 500, createdAtMs: Date.UTC(2026, 10, 2) });
+    const results = await Promise.all([1, 2, 3, 4].map(() => applyUsageEvent(t.db, event)));
+    expect(results.filter((r) => r.applied)).toHaveLength(1);
+    expect(await money(orgId, keyId, "2026-11")).toMatchObject({ balance: 999_500, usageEntries: 1, spendMonth: 500 });
+  });
+
+  it("records zero-cost events (count_tokens) with their ledger line and no money moved", async () => {
+    const { orgId, keyId } = await orgWithKey(700);
+    const event = usageEvent({ orgId, keyId, costMicros: 0, endpoint: "/v1/messages/count_tokens" });
+    expect((await applyUsageEvent(t.db, event)).applied).toBe(true);
+    expect(await usageEvents.findUsageEvent(t.db, event.id ?? "")).toMatchObject({ costMicros: 0, endpoint: "/v1/messages/count_tokens" });
+    expect((await ledger.listLedgerEntries(t.db, orgId)).filter((e) => e.kind === "usage")).toMatchObject([
+      { amountMicros: 0, usageEventId: event.id, keyId },
+    ]);
+    expect((await orgsRepo.findOrganization(t.db, orgId))?.balanceMicros).toBe(700);
+  });
+
+  it("counts spend in the event's UTC month, so last month's event does not count this month", async () => {
+    const { orgId, keyId } = await orgWithKey(10_000);
+    // 23:30 on Oct 31 in UTC-2 is already November in UTC; 23:59:59.999Z on Oct 31 is still October.
+    await applyUsageEvent(t.db, usageEvent({ orgId, keyId, costMicros: 100, createdAtMs: Date.UTC(2026, 9, 31, 23, 59, 59, 999) }));
+    await applyUsageEvent(t.db, usageEvent({ orgId, keyId, costMicros: 30, createdAtMs: Date.UTC(2026, 10, 1, 0, 0, 0) }));
+    expect(await keySpend.findMonthlySpend(t.db, keyId, "2026-10")).toBe(100);
+    expect(await keySpend.findMonthlySpend(t.db, keyId, "2026-11")).toBe(30);
+    expect(await money(orgId, keyId, "2026-11")).toMatchObject({ balance: 9_870, spendTotal: 130, spendMonth: 30 });
+  });
+
+  it("keeps unreported token counts as null, distinct from 0", async () => {
+    const { orgId, keyId } = await orgWithKey();
+    const event = usageEvent({ orgId, keyId, inputTokens: 0, outputTokens: null, cachedInputTokens: undefined, reasoningTokens: 7 });
+    await applyUsageEvent(t.db, event);
+    expect(await usageEvents.findUsageEvent(t.db, event.id ?? "")).toMatchObject({
+      inputTokens: 0,
+      outputTokens: null,
+      cachedInputTokens: null,
+      cacheWriteTokens: null,
+      reasoningTokens: 7,
+      errorCode: null,
+      replicaId: "replica-a",
+    });
+  });
+
+  it("bills the key's own organization even if the event names another", async () => {
+    const a = await orgWithKey(1_000);
+    const b = await orgWithKey(1_000);
+    const r = await applyUsageEvent(t.db, usageEvent({ orgId: b.orgId, keyId: a.keyId, costMicros: 10 }));
+    expect(r.orgId).toBe(a.orgId);
+    expect((await orgsRepo.findOrganization(t.db, a.orgId))?.balanceMicros).toBe(990);
+    expect((await orgsRepo.findOrganization(t.db, b.orgId))?.balanceMicros).toBe(1_000);
+  });
+
+  it.each([
+    ["an unknown key", { keyId: "key_unknown" }],
+    ["no id", { id: "" }],
+    ["a negative cost", { costMicros: -5 }],
+  ])("refuses an event with %s as invalid_usage_event, changing nothing", async (_label, override) => {
+    const { orgId, keyId } = await orgWithKey(1_000);
+    const event = usageEvent({ orgId, keyId, ...override });
+    await expect(applyUsageEvent(t.db, event)).rejects.toMatchObject({ code: "invalid_usage_event" });
+    expect(await ledger.sumLedger(t.db, orgId)).toBe(1_000);
+  });
+});
