@@ -1,4 +1,4 @@
-import type { Transport, Unsubscribe } from "./transport.ts";
+import { MAX_BATCH, type Transport, type Unsubscribe } from "./transport.ts";
 
 /**
  * In-process transport for embedded mode: same calls and bytes as NATS, delivered on the next tick so that no
@@ -9,7 +9,7 @@ export function memoryTransport(): Transport {
   const repliers = new Map<string, (d: Uint8Array) => Promise<Uint8Array>>();
   const queue: Uint8Array[] = [];
   const seenIds = new Set<string>();
-  let consumer: ((d: Uint8Array) => Promise<void>) | undefined;
+  let consumer: ((batch: Uint8Array[]) => Promise<void>) | undefined;
   let draining = false;
   let closed = false;
 
@@ -19,11 +19,11 @@ export function memoryTransport(): Transport {
     try {
       for (;;) {
         const handler: typeof consumer = consumer;
-        const head = queue[0];
-        if (head === undefined || handler === undefined || closed) break;
+        if (queue.length === 0 || handler === undefined || closed) break;
+        const batch = queue.slice(0, MAX_BATCH);
         try {
-          await handler(head);
-          queue.shift();
+          await handler(batch);
+          queue.splice(0, batch.length);
         } catch {
           await new Promise((r) => setTimeout(r, 200));
         }

@@ -1,7 +1,7 @@
 import { AckPolicy, DeliverPolicy, RetentionPolicy, StorageType, connect, nanos } from "nats";
-import type { ConsumerMessages, JetStreamClient, NatsConnection } from "nats";
+import type { ConsumerMessages, JetStreamClient, JsMsg, NatsConnection } from "nats";
 import type { Subjects } from "./subjects.ts";
-import type { Transport, Unsubscribe } from "./transport.ts";
+import { MAX_BATCH, type Transport, type Unsubscribe } from "./transport.ts";
 
 export interface NatsTransportOptions {
   servers: string;
@@ -110,20 +110,43 @@ class NatsTransport implements Transport {
     await this.#js.publish(this.#s.usage, data, { msgID: msgId, timeout: 2_000 });
   }
 
-  consumeDurable(handler: (data: Uint8Array) => Promise<void>): Unsubscribe {
+  consumeDurable(handler: (batch: Uint8Array[]) => Promise<void>): Unsubscribe {
     let stopped = false;
     let messages: ConsumerMessages | undefined;
+    // Messages pile up here while a batch is being handled; the next batch takes what has arrived.
+    const buffer: JsMsg[] = [];
+    let busy = false;
+    const pump = async () => {
+      if (busy) return;
+      busy = true;
+      try {
+        while (buffer.length > 0 && !stopped) {
+          const batch = buffer.splice(0, MAX_BATCH);
+          try {
+            await handler(batch.map((m) => m.data));
+            for (const m of batch) m.ack();
+          } catch {
+            for (const m of batch) m.nak(1_000);
+          }
+        }
+      } finally {
+        busy = false;
+      }
+    };
+    let scheduled = false;
     const loop = async () => {
       while (!stopped) {
         try {
           const consumer = await this.#js.consumers.get(this.#s.usageStream, this.#s.usageConsumer);
-          messages = await consumer.consume({ max_messages: 256 });
+          messages = await consumer.consume({ max_messages: MAX_BATCH * 2 });
           for await (const m of messages) {
-            try {
-              await handler(m.data);
-              m.ack();
-            } catch {
-              m.nak(1_000);
+            buffer.push(m);
+            if (!scheduled) {
+              scheduled = true;
+              setImmediate(() => {
+                scheduled = false;
+                void pump();
+              });
             }
             if (stopped) break;
           }

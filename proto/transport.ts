@@ -4,6 +4,9 @@
  */
 export type Unsubscribe = () => void;
 
+/** The most messages one durable batch carries. */
+export const MAX_BATCH = 256;
+
 export interface Transport {
   /** Request/reply; rejects on timeout or when nobody answers. */
   request(subject: string, data: Uint8Array, timeoutMs: number): Promise<Uint8Array>;
@@ -18,10 +21,11 @@ export interface Transport {
    */
   publishDurable(data: Uint8Array, msgId: string): Promise<void>;
   /**
-   * Durable consumer: each message is handed to `handler` until the handler resolves (then acknowledged);
-   * a handler that rejects gets the message again later. Delivery is at least once.
+   * Durable consumer: messages are handed to `handler` in batches (whatever has arrived, up to a few hundred)
+   * and acknowledged when the handler resolves; a handler that rejects gets the whole batch again later.
+   * Delivery is at least once.
    */
-  consumeDurable(handler: (data: Uint8Array) => Promise<void>): Unsubscribe;
+  consumeDurable(handler: (batch: Uint8Array[]) => Promise<void>): Unsubscribe;
   /** True while the transport believes it can reach its peers. */
   readonly connected: boolean;
   close(): Promise<void>;

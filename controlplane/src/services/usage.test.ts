@@ -9,7 +9,7 @@ import { TEST_SECRET, openTestDatabase, resolveTestModel, usageEvent } from "../
 import type { TestDatabase } from "../test-support.ts";
 import { createKey } from "./keys.ts";
 import { createOrganization } from "./orgs.ts";
-import { applyUsageEvent } from "./usage.ts";
+import { applyUsageEvent, applyUsageEvents } from "./usage.ts";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -121,5 +121,28 @@ describe("applyUsageEvent", () => {
     const event = usageEvent({ orgId, keyId, ...override });
     await expect(applyUsageEvent(t.db, event)).rejects.toMatchObject({ code: "invalid_usage_event" });
     expect(await ledger.sumLedger(t.db, orgId)).toBe(1_000);
+  });
+});
+
+describe("applyUsageEvents (one transaction per batch)", () => {
+  it("bills a batch with repeats and a poison event: each new event once, the poison one reported", async () => {
+    const { orgId, keyId } = await orgWithKey(1_000_000);
+    const other = await orgWithKey(1_000_000);
+    const at = Date.UTC(2026, 10, 15, 12);
+    const a = usageEvent({ orgId, keyId, costMicros: 100, createdAtMs: at });
+    const b = usageEvent({ orgId, keyId, costMicros: 50, createdAtMs: Date.UTC(2026, 9, 31, 23) }); // October
+    const c = usageEvent({ orgId: other.orgId, keyId: other.keyId, costMicros: 7, createdAtMs: at });
+    const unknownKey = usageEvent({ orgId, keyId: "key_nobody", costMicros: 1_000, createdAtMs: at });
+    const r = await applyUsageEvents(t.db, [a, b, a, unknownKey, c, b]);
+    expect(r.poison).toEqual([{ index: 3, reason: "Usage event names an unknown key." }]);
+    expect(r.applied.filter((x) => x.applied).map((x) => x.id).sort()).toEqual([a.id, b.id, c.id].sort());
+    expect(r.applied.filter((x) => !x.applied).map((x) => x.id).sort()).toEqual([a.id, b.id].sort());
+    expect(await money(orgId, keyId, "2026-11")).toEqual({ balance: 1_000_000 - 150, ledgerSum: 1_000_000 - 150, usageEntries: 2, spendTotal: 150, spendMonth: 100 });
+    expect(await keySpend.findMonthlySpend(t.db, keyId, "2026-10")).toBe(50);
+    expect(await money(other.orgId, other.keyId, "2026-11")).toMatchObject({ balance: 1_000_000 - 7, usageEntries: 1 });
+    // the same batch again changes nothing
+    const again = await applyUsageEvents(t.db, [a, b, c]);
+    expect(again.applied.every((x) => !x.applied)).toBe(true);
+    expect(await money(orgId, keyId, "2026-11")).toMatchObject({ balance: 1_000_000 - 150, usageEntries: 2 });
   });
 });

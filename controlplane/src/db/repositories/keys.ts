@@ -77,6 +77,12 @@ export async function findKeyById(db: Kysely<DB>, id: string): Promise<StoredKey
 }
 
 /** Includes revoked keys: callers decide what a revoked key may still do. */
+export async function findKeysByIds(db: Kysely<DB>, ids: readonly string[]): Promise<Map<string, StoredKey>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom("keys").selectAll().where("id", "in", [...ids]).execute();
+  return new Map(rows.map((r) => [r.id, toStoredKey(r)]));
+}
+
 export async function findKeyByHash(db: Kysely<DB>, hash: string): Promise<StoredKey | undefined> {
   const row = await db.selectFrom("keys").selectAll().where("hash", "=", hash).executeTakeFirst();
   return row && toStoredKey(row);

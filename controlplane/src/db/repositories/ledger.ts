@@ -38,6 +38,23 @@ export async function insertLedgerEntry(db: Kysely<DB>, entry: NewLedgerEntryInp
     .execute();
 }
 
+export async function insertLedgerEntries(db: Kysely<DB>, entries: readonly NewLedgerEntryInput[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db
+    .insertInto("ledger_entries")
+    .values(
+      entries.map((entry) => ({
+        org_id: entry.orgId,
+        key_id: entry.keyId ?? null,
+        kind: entry.kind,
+        amount_micros: entry.amountMicros,
+        usage_event_id: entry.usageEventId ?? null,
+        note: entry.note ?? null,
+      })),
+    )
+    .execute();
+}
+
 export async function listLedgerEntries(db: Kysely<DB>, orgId: string): Promise<LedgerEntry[]> {
   const rows = await db.selectFrom("ledger_entries").selectAll().where("org_id", "=", orgId).orderBy("id").execute();
   return rows.map((r) => ({

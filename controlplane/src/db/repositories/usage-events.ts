@@ -64,6 +64,18 @@ export async function insertUsageEventIfNew(db: Kysely<DB>, event: NewUsageEvent
   return row !== undefined;
 }
 
+/** Inserts the events whose id is not stored yet; returns the ids this call inserted. */
+export async function insertUsageEventsIfNew(db: Kysely<DB>, events: readonly NewUsageEvent[]): Promise<Set<string>> {
+  if (events.length === 0) return new Set();
+  const rows = await db
+    .insertInto("usage_events")
+    .values([...events])
+    .onConflict((oc) => oc.column("id").doNothing())
+    .returning("id")
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
 export async function findUsageEvent(db: Kysely<DB>, id: string): Promise<StoredUsageEvent | undefined> {
   const row = await db.selectFrom("usage_events").selectAll().where("id", "=", id).executeTakeFirst();
   return row && toStored(row);
