@@ -4,7 +4,7 @@ import { startEmbedded } from "./embedded.ts";
 startEmbedded().then(
   (g) => {
     console.log(`gateway listening on ${g.baseUrl} (OpenAI base URL: ${g.baseUrl}/v1)`);
-    const boot = g.controlPlane.bootstrap;
+    const boot = g.bootstrap;
     if (boot.created) {
       console.log(`created organization ${boot.orgId}`);
       if (process.env.SVC_BOOTSTRAP_MGMT_KEY) console.log("management key: the one given in SVC_BOOTSTRAP_MGMT_KEY");

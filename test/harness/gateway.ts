@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadCatalog } from "../../catalog/src/index.ts";
 import { loadControlPlaneConfig } from "../../controlplane/src/config.ts";
-import { startControlPlane, type ControlPlane } from "../../controlplane/src/controlplane.ts";
+import { startControlPlane } from "../../controlplane/src/controlplane.ts";
 import { serveControlHandler } from "../../controlplane/src/http/node-server.ts";
 import { loadDataPlaneConfig } from "../../dataplane/src/config.ts";
 import { httpControlPlaneClient } from "../../dataplane/src/control-plane-client.ts";
@@ -22,7 +22,6 @@ export interface TestGateway {
   /** Public base URL of each data plane replica (no /v1). */
   readonly baseUrls: readonly string[];
   readonly managementKey: string;
-  readonly controlPlane: ControlPlane;
   readonly dataPlanes: readonly DataPlane[];
   close(): Promise<void>;
 }
@@ -52,7 +51,6 @@ export async function startEmbeddedGateway(mock: MockUpstream, extraEnv: Record<
     mode: "embedded",
     baseUrls: [g.baseUrl],
     managementKey,
-    controlPlane: g.controlPlane,
     dataPlanes: [g.dataPlane],
     async close() {
       await g.close();
@@ -101,7 +99,6 @@ export async function startSplitGateway(mock: MockUpstream, replicas = 2, extraE
     mode: "split",
     baseUrls: dataPlanes.map((d) => `http://127.0.0.1:${d.port}`),
     managementKey,
-    controlPlane,
     dataPlanes,
     async close() {
       for (const d of dataPlanes) await d.close();

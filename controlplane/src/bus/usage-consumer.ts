@@ -1,18 +1,24 @@
 import type { Kysely } from "kysely";
 import { pb } from "../../../proto/messages.ts";
 import type { UsageEvent } from "../../../proto/messages.ts";
-import type { Transport, Unsubscribe } from "../../../proto/transport.ts";
+import { MAX_BATCH, type Transport, type Unsubscribe } from "../../../proto/transport.ts";
 import type { DB } from "../db/schema.ts";
 import { applyUsageEvents } from "../services/usage.ts";
 import type { SnapshotPublisher } from "./snapshot-publisher.ts";
+
+/** How long a partial batch waits for company before it is applied. */
+export const BATCH_WINDOW_MS = 20;
 
 /**
  * Moves usage events from the durable stream into the ledger, a batch per transaction. The batch is acknowledged
  * only after the transaction committed; a redelivered event is recognised by its id and changes nothing. An
  * event that can never be applied is reported and acknowledged, so it cannot block the stream.
  */
-export function consumeUsage(db: Kysely<DB>, transport: Transport, publisher: SnapshotPublisher, onPoison: (why: string) => void): Unsubscribe {
+export function consumeUsage(db: Kysely<DB>, transport: Transport, publisher: SnapshotPublisher, onPoison: (why: string) => void, batchWindowMs = BATCH_WINDOW_MS): Unsubscribe {
   return transport.consumeDurable(async (batch) => {
+    // Under load, waiting a moment lets events pile up, so one transaction and one delta cover many requests;
+    // a few milliseconds of ledger latency buy an order of magnitude of ingestion rate.
+    if (batch.length < MAX_BATCH && batchWindowMs > 0) await new Promise((r) => setTimeout(r, batchWindowMs));
     const events: UsageEvent[] = [];
     for (const data of batch) {
       try {
