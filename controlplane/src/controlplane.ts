@@ -7,6 +7,7 @@ import { consumeUsage } from "./bus/usage-consumer.ts";
 import type { ControlPlaneConfig } from "./config.ts";
 import { openDatabase, type Database } from "./db/connect.ts";
 import { createControlHandler } from "./http/handler.ts";
+import { createStatusHandler } from "./http/status-route.ts";
 import type { ControlRequest, ControlResponse } from "./http/types.ts";
 import { loadOrCreateKeySecret } from "./key-secret.ts";
 import { bootstrap, type BootstrapResult } from "./services/orgs.ts";
@@ -44,7 +45,12 @@ export async function startControlPlane(opts: { config: ControlPlaneConfig; cata
   });
   // After a change, say which snapshot sequence carries it, so the relaying replica can wait for that delta
   // and a key minted through it works on it at once (read-your-writes).
+  const status = createStatusHandler({
+    db: database.db,
+    providers: [...opts.catalog.providers.values()].map((p) => ({ slug: p.namespace, statusPage: p.status_page })),
+  });
   const handle = async (req: ControlRequest): Promise<ControlResponse> => {
+    if (req.path === "/status") return status(req);
     const res = await handler(req);
     if (req.method === "GET" || req.method === "HEAD" || res.status >= 400) return res;
     await publisher.settled();

@@ -122,6 +122,30 @@ export function gatewayScenario(name: string, start: (mock: MockUpstream) => Pro
       await expect(cc.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "hi" }] })).rejects.toMatchObject({ status: 402, code: "key_monthly_budget_exhausted" });
     });
 
+    it("GET /status: public, cross-origin, turns degraded when the provider fails", async () => {
+      const first = await fetch(`${base}/status`, { headers: { origin: "https://example.test" } });
+      expect(first.status).toBe(200);
+      expect(first.headers.get("access-control-allow-origin")).toBe("*");
+      const before = (await first.json()) as { status: string; providers: { slug: string; status: string; sample: string }[] };
+      expect(before.status).toBe("ok");
+      expect(before.providers.find((p) => p.slug === "openai")).toMatchObject({ status: "ok", sample: "low" });
+      expect(before.providers.find((p) => p.slug === "anthropic")).toMatchObject({ status: "unknown", sample: "none" });
+      expect(JSON.stringify(before)).not.toMatch(/gpt-4o|"count"|"total"/);
+      // /v1 is never cross-origin
+      const models = await fetch(`${base}/v1/models`, { headers: { authorization: `Bearer ${key}`, origin: "https://example.test" } });
+      expect(models.headers.get("access-control-allow-origin")).toBeNull();
+
+      mock.failNext(500, { error: { message: "boom", type: "server_error" } }, { times: 6 });
+      for (let i = 0; i < 6; i++) {
+        await expect(client.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "hi" }] })).rejects.toMatchObject({ status: 502, code: "upstream_error" });
+      }
+      await eventually(async () => {
+        const after = (await (await fetch(`${base}/status`)).json()) as { status: string; providers: { slug: string; status: string }[] };
+        expect(after.status).toBe("degraded");
+        expect(after.providers.find((p) => p.slug === "openai")?.status).toBe("degraded");
+      });
+    });
+
     it("a revoked key is refused on every replica within a second", async () => {
       const victim = await createKey(base, gw.managementKey, { name: "victim" });
       for (const b of gw.baseUrls) {

@@ -92,3 +92,28 @@ export async function listAppliedEventIds(db: Kysely<DB>, replicaId: string, sin
     .execute();
   return rows.map((r) => r.id);
 }
+
+/**
+ * Per provider since `since`: requests the provider handled, and failures that are its fault. The gateway's own
+ * refusals never reach the provider and are not usage of it; client mistakes (4xx) and the provider refusing the
+ * gateway's credential are not the provider failing.
+ */
+export async function providerTraffic(db: Kysely<DB>, since: Date): Promise<Map<string, { total: number; failures: number }>> {
+  const rows = await db
+    .selectFrom("usage_events")
+    .select((eb) => [
+      "provider",
+      eb.fn.countAll<string>().as("total"),
+      eb.fn.count<string>(eb.case().when("error_code", "in", PROVIDER_FAULTS).then(1).end()).as("failures"),
+    ])
+    .where("created_at", ">=", since)
+    .where((eb) => eb.or([eb("error_code", "is", null), eb("error_code", "in", [...PROVIDER_FAULTS, ...NOT_PROVIDER_FAULTS])]))
+    .groupBy("provider")
+    .execute();
+  return new Map(rows.map((r) => [r.provider, { total: Number(r.total), failures: Number(r.failures) }]));
+}
+
+/** Error codes of the data plane that mean the provider failed (5xx, timeouts, resets, unreachable). */
+const PROVIDER_FAULTS = ["upstream_error", "upstream_timeout"];
+/** Requests the provider handled whose failure was not its own: the client's 4xx, a client that went away, rate limits and refusals of the gateway's credential. */
+const NOT_PROVIDER_FAULTS = ["invalid_request_error", "client_disconnected", "upstream_rate_limited", "upstream_auth_failed"];
