@@ -35,7 +35,7 @@ function reachable(url, defaultPort) {
 const notes = [];
 const env = { ...process.env };
 for (const [name, port, what] of [
-  ["DATABASE_URL", 5432, "database tests run on embedded PGlite instead of PostgreSQL"],
+  ["DATABASE_URL", 5432, "database tests run on embedded PGlite instead of PostgreSQL, and the split-mode process test is SKIPPED"],
   ["NATS_URL", 4222, "split-mode tests (NATS JetStream bus, two data planes) are SKIPPED"],
 ]) {
   const value = env[name];

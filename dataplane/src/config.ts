@@ -36,7 +36,8 @@ export type DataPlaneConfig = Readonly<{
 }>;
 
 export function loadDataPlaneConfig(env: Record<string, string | undefined> = process.env): DataPlaneConfig {
-  const parsed = Env.safeParse(env);
+  // an empty variable (VAR= in a compose file) means unset, not an empty value
+  const parsed = Env.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== "")));
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new Error(`invalid configuration: ${issue.path.join(".")}: ${issue.message}`);

@@ -1,24 +1,9 @@
 import type { Kysely } from "kysely";
 import type { DB } from "../db/schema.ts";
 import type { ResolveModel } from "../services/keys.ts";
+import type { ControlRequest, ControlResponse } from "../../../proto/control.ts";
 
-/** A management request, independent of transport: the data plane relays it over HTTP or calls the handler directly. */
-export interface ControlRequest {
-  method: string;
-  /** path only, no query string */
-  path: string;
-  /** raw query string without '?' ('' when none) */
-  query: string;
-  /** lower-case header names */
-  headers: Record<string, string>;
-  body: Uint8Array;
-}
-
-export interface ControlResponse {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
+export type { ControlRequest, ControlResponse };
 
 /** Told after a change has committed, so the new state can be published to the data planes. */
 export interface ChangeListener {

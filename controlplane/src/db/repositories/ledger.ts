@@ -25,17 +25,7 @@ export interface NewLedgerEntryInput {
 }
 
 export async function insertLedgerEntry(db: Kysely<DB>, entry: NewLedgerEntryInput): Promise<void> {
-  await db
-    .insertInto("ledger_entries")
-    .values({
-      org_id: entry.orgId,
-      key_id: entry.keyId ?? null,
-      kind: entry.kind,
-      amount_micros: entry.amountMicros,
-      usage_event_id: entry.usageEventId ?? null,
-      note: entry.note ?? null,
-    })
-    .execute();
+  await insertLedgerEntries(db, [entry]);
 }
 
 export async function insertLedgerEntries(db: Kysely<DB>, entries: readonly NewLedgerEntryInput[]): Promise<void> {
