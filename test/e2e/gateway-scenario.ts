@@ -117,6 +117,13 @@ export function gatewayScenario(name: string, start: (mock: MockUpstream) => Pro
       await expect(mgmtAsInference.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "hi" }] })).rejects.toMatchObject({ status: 403 });
       const inferenceOnMgmt = await fetch(`${base}/v1/management/keys`, { headers: { authorization: `Bearer ${key}` } });
       expect(inferenceOnMgmt.status).toBe(403);
+      const wrongMethod = await fetch(`${base}/v1/models`, { method: "POST", headers: { authorization: `Bearer ${key}` } });
+      expect(wrongMethod.status).toBe(405);
+      expect(wrongMethod.headers.get("allow")).toBe("GET");
+      const nowhere = await json(await fetch(`${base}/v1/nothing-here`, { headers: { authorization: `Bearer ${key}` } }));
+      expect(nowhere).toMatchObject({ status: 404, body: { error: { code: "not_found", type: "invalid_request_error" } } });
+      const badJson = await json(await fetch(`${base}/v1/chat/completions`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: "{nope" }));
+      expect(badJson).toMatchObject({ status: 400, body: { error: { code: "invalid_json" } } });
       const capped = await createKey(base, gw.managementKey, { name: "capped", limits: { monthly_budget_micros: 1 } });
       const cc = new OpenAI({ baseURL: `${base}/v1`, apiKey: capped.key, maxRetries: 0 });
       await expect(cc.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "hi" }] })).rejects.toMatchObject({ status: 402, code: "key_monthly_budget_exhausted" });

@@ -45,7 +45,6 @@ function allowedFor(path: string): string[] {
     const match = r.pattern.endsWith("/*") ? path.startsWith(r.pattern.slice(0, -1)) && path.length > r.pattern.length - 1 : path === r.pattern;
     if (match) out.add(METHOD_NAME[r.method]);
   }
-  if (out.has("GET")) out.add("HEAD");
   return [...out];
 }
 
