@@ -1,22 +1,13 @@
 import type { Model, Provider } from "../../../catalog/src/index.ts";
-import type { GatewayError } from "../errors.ts";
-import { buildChatRequest, chatResponseUsage } from "./openai-compat/chat.ts";
+import { buildChatRequest, parseChatResponse } from "./openai-compat/chat.ts";
 import { openAIUpstreamError } from "./openai-compat/errors.ts";
 import { OpenAIStreamMeter } from "./openai-compat/stream.ts";
-import type { UpstreamRequest, UpstreamTarget, Usage } from "./types.ts";
-
-/** What the chat route needs from a provider's wire format. */
-export interface ChatAdapter {
-  buildRequest(body: Record<string, unknown>, target: UpstreamTarget, stream: boolean): UpstreamRequest;
-  responseUsage(json: unknown): Usage | undefined;
-  createStreamMeter(clientWantsUsage: boolean): { push(block: string): string | undefined; usage: Usage | undefined; dataEvents: number; sawDone: boolean };
-  upstreamError(status: number, headers: Record<string, string | string[] | undefined>, bodyText: string, credential: string): GatewayError;
-}
+import type { ChatAdapter } from "./types.ts";
 
 const openAICompatChat: ChatAdapter = {
   buildRequest: buildChatRequest,
-  responseUsage: chatResponseUsage,
-  createStreamMeter: (clientWantsUsage) => new OpenAIStreamMeter(clientWantsUsage),
+  parseResponse: parseChatResponse,
+  createStreamTranslator: (ctx) => new OpenAIStreamMeter(ctx),
   upstreamError: openAIUpstreamError,
 };
 

@@ -1,3 +1,5 @@
+import type { GatewayError } from "../errors.ts";
+
 /**
  * Token counts as a provider reported them. A field left undefined was not reported: that is not 0.
  * `inputTokens` counts every prompt token, including those read from or written to a prompt cache
@@ -23,4 +25,46 @@ export interface UpstreamRequest {
   url: URL;
   headers: Record<string, string>;
   body: string;
+}
+
+/** What a chat adapter knows of the request it serves. */
+export interface ChatContext {
+  /** canonical slug, e.g. "anthropic/claude-haiku-4-5": what a translated response names as its model */
+  model: string;
+  /** the gateway's request id; translated responses use it as their `id` (prefixed `chatcmpl-`) */
+  requestId: string;
+  /** the client asked for `stream_options.include_usage` */
+  clientWantsUsage: boolean;
+  /** unix seconds, for the `created` field of translated responses */
+  createdSec: number;
+}
+
+/**
+ * One provider's chat wire format, as pure translation: no I/O (that is upstream/'s), no clock, no randomness
+ * beyond what ChatContext carries. OpenAI-compatible providers pass bytes through; others translate.
+ */
+export interface ChatAdapter {
+  /** The upstream call for an OpenAI-format chat body (already validated as far as the gateway checks it). */
+  buildRequest(body: Record<string, unknown>, target: UpstreamTarget, stream: boolean): UpstreamRequest;
+  /** A non-streamed 2xx body → the OpenAI `chat.completion` JSON text the client gets, and its usage. */
+  parseResponse(text: string, ctx: ChatContext): { body: string; usage: Usage | undefined };
+  /** New per request. */
+  createStreamTranslator(ctx: ChatContext): StreamTranslator;
+  /** A non-2xx answer → the error the client gets (OpenAI dialect); never echoes the credential. */
+  upstreamError(status: number, headers: Record<string, string | string[] | undefined>, bodyText: string, credential: string): GatewayError;
+}
+
+export interface StreamTranslator {
+  /** One provider SSE event (without its blank line) → the OpenAI-format events to send now, in order. */
+  push(block: string): string[];
+  /**
+   * The provider's stream ended: the closing events (the usage chunk when the client asked and the provider
+   * gave no OpenAI one, `data: [DONE]` when the provider sent none). Throws a GatewayError when the stream
+   * ended before it was complete (the caller sends that as the last event).
+   */
+  finish(): string[];
+  /** Usage as the provider reported it so far; undefined: not reported. */
+  readonly usage: Usage | undefined;
+  /** Events that carried output so far: the output estimate when a stream ends before its usage. */
+  readonly outputEvents: number;
 }

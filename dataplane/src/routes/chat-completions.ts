@@ -7,8 +7,8 @@ import type { RequestContext } from "../http/context.ts";
 import { parseJsonObject } from "../http/json-body.ts";
 import { worstCaseMicros } from "../metering/cost.ts";
 import { RequestMeter } from "../metering/request-meter.ts";
-import { chatAdapterFor, type ChatAdapter } from "../providers/registry.ts";
-import type { Usage } from "../providers/types.ts";
+import { chatAdapterFor } from "../providers/registry.ts";
+import type { ChatContext, StreamTranslator, Usage } from "../providers/types.ts";
 import { upstreamFailure } from "../upstream/client.ts";
 import { SseSplitter } from "../upstream/sse-splitter.ts";
 import { resolveForUse } from "./model-access.ts";
@@ -45,6 +45,13 @@ export async function chatCompletions(deps: DataPlaneDeps, ctx: RequestContext, 
   const stream = p.stream === true;
   const estimateIn = Math.ceil(raw.length / 4);
 
+  const chatCtx: ChatContext = {
+    model: model.slug,
+    requestId: ctx.requestId,
+    clientWantsUsage: p.stream_options?.include_usage === true,
+    createdSec: Math.floor(ctx.startedAtMs / 1000),
+  };
+
   let upstreamStartMs = Date.now();
   let status = 200;
   let usage: Usage | undefined;
@@ -61,24 +68,19 @@ export async function chatCompletions(deps: DataPlaneDeps, ctx: RequestContext, 
     }
     if (!stream) {
       const text = await up.body.text();
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        throw new GatewayError("upstream_error", "The provider sent a response that is not JSON.");
-      }
-      usage = adapter.responseUsage(json);
+      const out = adapter.parseResponse(text, chatCtx);
+      usage = out.usage;
       outputEstimate = Math.ceil(text.length / 4);
       const cost = meter.finish({ status, streamed: false, usage, estimate: () => ({ inputTokens: estimateIn, outputTokens: outputEstimate }), upstreamLatencyMs: Date.now() - upstreamStartMs });
-      ctx.send(200, text, { "x-svc-cost-micros": String(cost) });
+      ctx.send(200, out.body, { "x-svc-cost-micros": String(cost) });
       return;
     }
-    const sm = adapter.createStreamMeter(p.stream_options?.include_usage === true);
+    const translator = adapter.createStreamTranslator(chatCtx);
     try {
-      await pipeStream(ctx, sm, up.body);
+      await pipeStream(ctx, translator, up.body);
     } finally {
-      usage = sm.usage;
-      outputEstimate = sm.dataEvents;
+      usage = translator.usage;
+      outputEstimate = translator.outputEvents;
     }
     if (ctx.aborted) errorCode = "client_disconnected";
   } catch (err) {
@@ -102,27 +104,23 @@ export async function chatCompletions(deps: DataPlaneDeps, ctx: RequestContext, 
   }
 }
 
-/** Passes the provider's events through as each one completes; the socket's backpressure paces the upstream. */
-async function pipeStream(ctx: RequestContext, sm: ReturnType<ChatAdapter["createStreamMeter"]>, body: AsyncIterable<Buffer>): Promise<void> {
+/**
+ * Sends the client each event as soon as the provider's has completed and been translated; the socket's
+ * backpressure paces the upstream read, so a slow client never makes the gateway buffer a whole answer.
+ */
+async function pipeStream(ctx: RequestContext, translator: StreamTranslator, body: AsyncIterable<Buffer>): Promise<void> {
   const splitter = new SseSplitter();
   ctx.startStream({ "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache" });
-  const forward = (blocks: string[]) => {
-    let out = "";
-    for (const b of blocks) {
-      const kept = sm.push(b);
-      if (kept !== undefined) out += `${kept}\n\n`;
-    }
-    return out.length > 0 ? ctx.write(out) : undefined;
-  };
+  const send = (events: string[]) => (events.length > 0 ? ctx.write(`${events.join("\n\n")}\n\n`) : undefined);
+  const translate = (blocks: string[]) => blocks.flatMap((b) => translator.push(b));
   for await (const chunk of body) {
-    const wait = forward(splitter.push(chunk));
+    const wait = send(translate(splitter.push(chunk)));
     if (wait) await wait;
-    if (ctx.aborted) break;
+    if (ctx.aborted) return;
   }
-  const wait = forward(splitter.flush());
+  const wait = send(translate(splitter.flush()));
   if (wait) await wait;
-  if (!sm.sawDone && !ctx.aborted) {
-    throw new GatewayError("upstream_error", "The provider's stream ended before it was complete.");
-  }
-  ctx.endStream();
+  if (ctx.aborted) return;
+  const closing = translator.finish();
+  ctx.endStream(closing.length > 0 ? `${closing.join("\n\n")}\n\n` : undefined);
 }

@@ -1,3 +1,4 @@
+import { GatewayError } from "../../errors.ts";
 import type { UpstreamRequest, UpstreamTarget, Usage } from "../types.ts";
 import { parseOpenAIUsage } from "./usage.ts";
 
@@ -22,8 +23,14 @@ export function buildChatRequest(body: Record<string, unknown>, target: Upstream
   };
 }
 
-/** Usage of a non-streamed completion; undefined when the provider sent none. */
-export function chatResponseUsage(json: unknown): Usage | undefined {
-  if (json === null || typeof json !== "object") return undefined;
-  return parseOpenAIUsage((json as { usage?: unknown }).usage);
+/** A non-streamed completion goes back byte for byte; only its usage is read. */
+export function parseChatResponse(text: string): { body: string; usage: Usage | undefined } {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new GatewayError("upstream_error", "The provider sent a response that is not JSON.");
+  }
+  const usage = json !== null && typeof json === "object" ? parseOpenAIUsage((json as { usage?: unknown }).usage) : undefined;
+  return { body: text, usage };
 }

@@ -7,8 +7,8 @@ const recorded = readFixture("openai/chat-stream-text-include-usage.sse.txt")
   .filter((b) => b.length > 0);
 
 function run(clientWantsUsage: boolean) {
-  const m = new OpenAIStreamMeter(clientWantsUsage);
-  const out = recorded.map((b) => m.push(b)).filter((b): b is string => b !== undefined);
+  const m = new OpenAIStreamMeter({ clientWantsUsage });
+  const out = recorded.flatMap((b) => m.push(b));
   return { m, out };
 }
 
@@ -16,7 +16,7 @@ describe("OpenAIStreamMeter on a recorded stream", () => {
   it("takes the usage from the usage chunk", () => {
     const { m } = run(true);
     expect(m.usage).toEqual({ inputTokens: 78, outputTokens: 9, cachedInputTokens: 0, reasoningTokens: 0 });
-    expect(m.sawDone).toBe(true);
+    expect(m.finish()).toEqual([]);
   });
 
   it("passes every event through untouched when the client asked for usage", () => {
@@ -31,10 +31,20 @@ describe("OpenAIStreamMeter on a recorded stream", () => {
   });
 
   it("reads usage from providers that put it in the last content chunk, and strips only the field", () => {
-    const m = new OpenAIStreamMeter(false);
+    const m = new OpenAIStreamMeter({ clientWantsUsage: false });
     const block = 'data: {"id":"x","choices":[{"index":0,"delta":{},"finish_reason":"stop"}],"usage":{"prompt_tokens":5,"completion_tokens":2}}';
-    const kept = m.push(block)!;
+    const kept = m.push(block)[0]!;
     expect(JSON.parse(kept.slice(6))).toEqual({ id: "x", choices: [{ index: 0, delta: {}, finish_reason: "stop" }] });
     expect(m.usage).toEqual({ inputTokens: 5, outputTokens: 2 });
+  });
+});
+
+describe("a stream cut short", () => {
+  it("finish() refuses a stream that never sent [DONE], keeping what was counted", () => {
+    const m = new OpenAIStreamMeter({ clientWantsUsage: false });
+    for (const b of recorded.slice(0, 4)) m.push(b);
+    expect(() => m.finish()).toThrow(/ended before it was complete/);
+    expect(m.outputEvents).toBe(4);
+    expect(m.usage).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
+import { GatewayError } from "../../errors.ts";
 import { sseData } from "../../upstream/sse-splitter.ts";
-import type { Usage } from "../types.ts";
+import type { ChatContext, StreamTranslator, Usage } from "../types.ts";
 import { parseOpenAIUsage } from "./usage.ts";
 
 /**
@@ -7,39 +8,42 @@ import { parseOpenAIUsage } from "./usage.ts";
  * client did not ask for usage, keeps that chunk from the client (it exists only because the gateway asked).
  * Only events that may carry usage are parsed; the rest pass through untouched.
  */
-export class OpenAIStreamMeter {
+export class OpenAIStreamMeter implements StreamTranslator {
   readonly #clientWantsUsage: boolean;
   usage: Usage | undefined;
-  /** Content-bearing events seen: the output estimate when a stream ends before its usage chunk. */
-  dataEvents = 0;
-  sawDone = false;
+  outputEvents = 0;
+  #sawDone = false;
 
-  constructor(clientWantsUsage: boolean) {
-    this.#clientWantsUsage = clientWantsUsage;
+  constructor(ctx: Pick<ChatContext, "clientWantsUsage">) {
+    this.#clientWantsUsage = ctx.clientWantsUsage;
   }
 
-  /** Returns the event text to send to the client, or undefined to drop it. */
-  push(block: string): string | undefined {
+  push(block: string): string[] {
     const data = sseData(block);
-    if (data === undefined) return block;
+    if (data === undefined) return [block];
     if (data === "[DONE]") {
-      this.sawDone = true;
-      return block;
+      this.#sawDone = true;
+      return [block];
     }
-    this.dataEvents++;
-    if (!data.includes('"usage":{') && !data.includes('"usage": {')) return block;
+    this.outputEvents++;
+    if (!data.includes('"usage":{') && !data.includes('"usage": {')) return [block];
     let json: Record<string, unknown>;
     try {
       json = JSON.parse(data) as Record<string, unknown>;
     } catch {
-      return block;
+      return [block];
     }
     const usage = parseOpenAIUsage(json.usage);
     if (usage) this.usage = usage;
-    if (this.#clientWantsUsage) return block;
+    if (this.#clientWantsUsage) return [block];
     const choices = json.choices;
-    if (Array.isArray(choices) && choices.length === 0) return undefined;
+    if (Array.isArray(choices) && choices.length === 0) return [];
     delete json.usage;
-    return `data: ${JSON.stringify(json)}`;
+    return [`data: ${JSON.stringify(json)}`];
+  }
+
+  finish(): string[] {
+    if (!this.#sawDone) throw new GatewayError("upstream_error", "The provider's stream ended before it was complete.");
+    return [];
   }
 }
