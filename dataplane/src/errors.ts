@@ -50,6 +50,14 @@ export class GatewayError extends Error {
     return this.statusOverride ?? ErrorCodes[this.code].status;
   }
 
+  /**
+   * The native dialect of /v1/messages: `{ type: "error", error: { type, message } }` with Anthropic's type names
+   * (https://docs.anthropic.com/en/api/errors). `code` is added so the three 402 scopes stay distinguishable.
+   */
+  toAnthropic(): string {
+    return JSON.stringify({ type: "error", error: { type: anthropicType(this.status), message: this.message, code: this.code } });
+  }
+
   /** The OpenAI dialect: `{ error: { message, type, param, code } }`. */
   toOpenAI(): string {
     return JSON.stringify({ error: { message: this.message, type: ErrorCodes[this.code].type, param: this.param, code: this.code } });
@@ -58,4 +66,29 @@ export class GatewayError extends Error {
 
 export function asGatewayError(err: unknown): GatewayError {
   return err instanceof GatewayError ? err : new GatewayError("internal_error", "The gateway failed to handle this request.");
+}
+
+function anthropicType(status: number): string {
+  switch (status) {
+    case 400:
+    case 405:
+    case 415:
+      return "invalid_request_error";
+    case 401:
+      return "authentication_error";
+    case 402:
+      return "billing_error";
+    case 403:
+      return "permission_error";
+    case 404:
+      return "not_found_error";
+    case 413:
+      return "request_too_large";
+    case 429:
+      return "rate_limit_error";
+    case 529:
+      return "overloaded_error";
+    default:
+      return "api_error";
+  }
 }

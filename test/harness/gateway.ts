@@ -31,7 +31,12 @@ export function randomManagementKey(): string {
 }
 
 function upstreamEnv(mock: MockUpstream): Record<string, string> {
-  return { OPENAI_API_KEY: "sk-upstream-test-credential", OPENAI_BASE_URL: mock.openaiBaseUrl };
+  return {
+    OPENAI_API_KEY: "sk-upstream-test-credential",
+    OPENAI_BASE_URL: mock.openaiBaseUrl,
+    ANTHROPIC_API_KEY: "sk-ant-upstream-test-credential",
+    ANTHROPIC_BASE_URL: mock.anthropicBaseUrl,
+  };
 }
 
 /** `npm start`'s composition: PGlite in a fresh data dir, in-process bus. */

@@ -21,6 +21,8 @@ export class RequestContext {
   readonly abort = new AbortController();
   aborted = false;
   responded = false;
+  /** Whose error envelope this route speaks: OpenAI's, or Anthropic's on /v1/messages. */
+  dialect: "openai" | "anthropic" = "openai";
   #streaming = false;
   #ended = false;
   #drain: (() => void) | undefined;
@@ -75,12 +77,13 @@ export class RequestContext {
 
   sendError(err: unknown): void {
     const e = asGatewayError(err);
+    const body = this.dialect === "anthropic" ? e.toAnthropic() : e.toOpenAI();
     if (this.#streaming) {
       // headers are gone: the error travels as the stream's last event, so the client never sees silence
-      this.endStream(`data: ${e.toOpenAI()}\n\n`);
+      this.endStream(this.dialect === "anthropic" ? `event: error\ndata: ${body}\n\n` : `data: ${body}\n\n`);
       return;
     }
-    this.send(e.status, e.toOpenAI(), { ...e.headers });
+    this.send(e.status, body, { ...e.headers });
   }
 
   startStream(headers: Record<string, string>): void {
@@ -100,7 +103,7 @@ export class RequestContext {
   }
 
   /** Writes at once; resolves when the socket can take more (backpressure holds the upstream, not memory). */
-  write(chunk: string): Promise<void> | undefined {
+  write(chunk: string | Uint8Array): Promise<void> | undefined {
     if (this.aborted || this.#ended) return undefined;
     let ok = true;
     this.res.cork(() => {

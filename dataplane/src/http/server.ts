@@ -3,6 +3,7 @@ import type { DataPlaneDeps } from "../deps.ts";
 import { GatewayError } from "../errors.ts";
 import { getCredits, getKey } from "../routes/account.ts";
 import { chatCompletions } from "../routes/chat-completions.ts";
+import { countTokens, messages } from "../routes/messages.ts";
 import { forwardToControlPlane } from "../routes/forward.ts";
 import { getModel, listModels } from "../routes/models.ts";
 import { RequestContext } from "./context.ts";
@@ -14,8 +15,9 @@ interface Route {
   pattern: string;
   handler: Handler;
   body?: boolean;
-  /** Keep every request header (only relays need them). */
+  /** Keep every request header (only relays and the native route need them). */
   headers?: boolean;
+  dialect?: "openai" | "anthropic";
 }
 
 const HEALTH_BODY = '{"status":"ok"}';
@@ -25,6 +27,8 @@ const ROUTES: readonly Route[] = [
   { method: "get", pattern: "/v1/models", handler: listModels },
   { method: "get", pattern: "/v1/models/*", handler: getModel },
   { method: "post", pattern: "/v1/chat/completions", handler: chatCompletions, body: true },
+  { method: "post", pattern: "/v1/messages", handler: messages, body: true, headers: true, dialect: "anthropic" },
+  { method: "post", pattern: "/v1/messages/count_tokens", handler: countTokens, body: true, headers: true, dialect: "anthropic" },
   { method: "get", pattern: "/v1/credits", handler: getCredits },
   { method: "get", pattern: "/v1/key", handler: getKey },
   { method: "del", pattern: "/v1/key", handler: forwardToControlPlane, headers: true },
@@ -56,6 +60,7 @@ export function buildApp(deps: DataPlaneDeps): uWS.TemplatedApp {
   for (const r of ROUTES) {
     app[r.method](r.pattern, (res, req) => {
       const ctx = new RequestContext(res, req, r.headers === true);
+      if (r.dialect) ctx.dialect = r.dialect;
       const body = r.body ? ctx.readBody(deps.config.maxBodyBytes) : undefined;
       body?.catch(() => undefined);
       try {

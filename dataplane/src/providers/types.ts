@@ -19,6 +19,8 @@ export interface UpstreamTarget {
   baseUrl: string;
   credential: string;
   upstreamModel: string;
+  /** The model's maximum output: the default where the provider requires a cap (Anthropic's max_tokens). */
+  maxOutputTokens: number;
 }
 
 export interface UpstreamRequest {

@@ -59,7 +59,7 @@ export async function chatCompletions(deps: DataPlaneDeps, ctx: RequestContext, 
   let unbilled = false;
   let errorCode: string | undefined;
   try {
-    const upReq = adapter.buildRequest(body, { baseUrl: access.baseUrl, credential: access.credential, upstreamModel: model.upstream_id }, stream);
+    const upReq = adapter.buildRequest(body, { baseUrl: access.baseUrl, credential: access.credential, upstreamModel: model.upstream_id, maxOutputTokens: model.max_output_tokens ?? maxOut }, stream);
     upstreamStartMs = Date.now();
     const up = await deps.upstream.send(upReq, ctx.abort.signal);
     if (up.status >= 400) {

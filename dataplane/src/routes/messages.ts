@@ -1,0 +1,169 @@
+import type { Model } from "../../../catalog/src/index.ts";
+import type { KeyEntry } from "../../../proto/messages.ts";
+import { admit } from "../admission/admit.ts";
+import { authenticateInference } from "../auth/authenticate.ts";
+import type { DataPlaneDeps } from "../deps.ts";
+import { GatewayError } from "../errors.ts";
+import type { RequestContext } from "../http/context.ts";
+import { parseJsonObject } from "../http/json-body.ts";
+import { worstCaseMicros } from "../metering/cost.ts";
+import { RequestMeter } from "../metering/request-meter.ts";
+import { buildNativeRequest, nativeUpstreamError } from "../providers/anthropic/native.ts";
+import { mergeUsage, parseAnthropicUsage } from "../providers/anthropic/usage.ts";
+import type { Usage } from "../providers/types.ts";
+import { upstreamFailure } from "../upstream/client.ts";
+import { SseSplitter, sseData } from "../upstream/sse-splitter.ts";
+import { ENDPOINT_FOR_KIND, keyAllows } from "./model-access.ts";
+
+/** The one provider whose native format /v1/messages speaks. */
+const NATIVE_WIRE = "anthropic";
+
+/**
+ * Clients of the native route authenticate like everyone else (Bearer); x-api-key is the header of the
+ * gateway's own credential on the upstream leg (SPEC 5.4), so a client sending only that is told what to do.
+ */
+function authenticate(deps: DataPlaneDeps, ctx: RequestContext): KeyEntry {
+  if (!ctx.authorization && ctx.headers["x-api-key"]) {
+    throw new GatewayError(
+      "missing_api_key",
+      "Send your gateway key as `Authorization: Bearer <key>`; x-api-key is not accepted here. With the Anthropic SDK pass it as authToken (ANTHROPIC_AUTH_TOKEN), not apiKey.",
+    );
+  }
+  return authenticateInference(ctx.authorization, deps.store, deps.keyHashSecret);
+}
+
+function resolveNative(deps: DataPlaneDeps, key: KeyEntry, id: unknown): { model: Model; baseUrl: string; credential: string } {
+  if (typeof id !== "string" || id.length === 0) throw new GatewayError("invalid_request_error", "`model` is required.", { param: "model" });
+  const model = deps.catalog.resolve(id);
+  if (!model) throw new GatewayError("model_not_found", `The model \`${id.slice(0, 200)}\` does not exist.`, { param: "model" });
+  const provider = deps.catalog.providers.get(model.provider);
+  if (model.kind !== "chat" || provider?.wire !== NATIVE_WIRE) {
+    const right = model.kind === "chat" ? ENDPOINT_FOR_KIND.chat : ENDPOINT_FOR_KIND[model.kind];
+    throw new GatewayError("wrong_endpoint_for_model", `\`${model.slug}\` is not served on /v1/messages, which speaks only Anthropic's chat models; send it to ${right}.`, { param: "model" });
+  }
+  if (!keyAllows(key, model.slug)) throw new GatewayError("model_not_allowed", `This key is not allowed to use \`${model.slug}\`.`, { param: "model" });
+  const access = deps.credentials.pick(model.provider);
+  if (!access) throw new GatewayError("no_usable_credential", `\`${model.slug}\` is unavailable: its provider has no usable credential on this gateway right now.`);
+  return { model, ...access };
+}
+
+/** POST /v1/messages: Anthropic's Messages API passed through, streams byte for byte, metered from its usage. */
+export async function messages(deps: DataPlaneDeps, ctx: RequestContext, rawBody: Promise<Buffer> | undefined): Promise<void> {
+  const key = authenticate(deps, ctx);
+  const raw = (await rawBody) ?? Buffer.alloc(0);
+  const body = parseJsonObject(raw);
+  const { model, baseUrl, credential } = resolveNative(deps, key, body.model);
+  const maxTokens = body.max_tokens;
+  if (typeof maxTokens !== "number" || !Number.isInteger(maxTokens) || maxTokens < 1) {
+    throw new GatewayError("invalid_request_error", "`max_tokens` is required: a positive integer.", { param: "max_tokens" });
+  }
+  const org = deps.store.org(key.orgId ?? "");
+  if (!org) throw new GatewayError("invalid_api_key", "The API key is not valid or has been revoked.");
+  const reservation = admit(key, org, deps.tracker, worstCaseMicros(model, raw.length, maxTokens), Date.now());
+  const meter = new RequestMeter(deps, key, model, reservation, ctx.requestId, "/v1/messages", ctx.startedAtMs);
+  const stream = body.stream === true;
+  const estimateIn = Math.ceil(raw.length / 4);
+  let status = 200;
+  let usage: Usage | undefined;
+  let outputEvents = 0;
+  let unbilled = false;
+  let errorCode: string | undefined;
+  let upstreamStart = Date.now();
+  try {
+    const req = buildNativeRequest("/v1/messages", body, { baseUrl, credential, upstreamModel: model.upstream_id, clientHeaders: ctx.headers, beta: /(^|&)beta=true(&|$)/.test(ctx.query) });
+    upstreamStart = Date.now();
+    const up = await deps.upstream.send(req, ctx.abort.signal);
+    if (up.status >= 400) {
+      unbilled = true;
+      const err = nativeUpstreamError(up.status, up.headers, await up.body.text(), credential);
+      if (err instanceof GatewayError) throw err;
+      status = err.status;
+      errorCode = "upstream_status";
+      ctx.send(err.status, err.body, err.headers);
+      return;
+    }
+    if (!stream) {
+      const text = await up.body.text();
+      try {
+        usage = parseAnthropicUsage((JSON.parse(text) as { usage?: unknown }).usage);
+      } catch {
+        throw new GatewayError("upstream_error", "The provider sent a response that is not JSON.");
+      }
+      outputEvents = Math.ceil(text.length / 4);
+      const cost = meter.finish({ status, streamed: false, usage, estimate: () => ({ inputTokens: estimateIn, outputTokens: outputEvents }), upstreamLatencyMs: Date.now() - upstreamStart });
+      ctx.send(200, text, { "x-svc-cost-micros": String(cost) });
+      return;
+    }
+    ctx.startStream({ "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache" });
+    // bytes go to the client exactly as they came; a copy is cut into events only to read the usage
+    const splitter = new SseSplitter();
+    let stopped = false;
+    const watch = (blocks: string[]) => {
+      for (const b of blocks) {
+        const data = sseData(b);
+        if (data === undefined) continue;
+        if (data.includes('"content_block_delta"')) outputEvents++;
+        if (data.includes('"message_stop"')) stopped = true;
+        if (!data.includes('"usage"')) continue;
+        try {
+          const j = JSON.parse(data) as { type?: string; usage?: unknown; message?: { usage?: unknown } };
+          usage = mergeUsage(usage, parseAnthropicUsage(j.type === "message_start" ? j.message?.usage : j.usage));
+        } catch {
+          // not JSON: nothing to meter in it
+        }
+      }
+    };
+    for await (const chunk of up.body) {
+      const wait = ctx.write(chunk);
+      watch(splitter.push(chunk));
+      if (wait) await wait;
+      if (ctx.aborted) break;
+    }
+    watch(splitter.flush());
+    if (ctx.aborted) errorCode = "client_disconnected";
+    else if (!stopped) throw new GatewayError("upstream_error", "The provider's stream ended before it was complete.");
+    else ctx.endStream();
+  } catch (err) {
+    if (ctx.aborted) errorCode = "client_disconnected";
+    else {
+      const e = err instanceof GatewayError ? err : upstreamFailure(err);
+      status = e.status;
+      errorCode = e.code;
+      ctx.sendError(e);
+    }
+  } finally {
+    meter.finish({ status, streamed: stream, usage, unbilled, errorCode, estimate: () => ({ inputTokens: estimateIn, outputTokens: outputEvents }), upstreamLatencyMs: Date.now() - upstreamStart });
+  }
+}
+
+/** POST /v1/messages/count_tokens: the provider's own count; admitted, and metered at zero (the one free call). */
+export async function countTokens(deps: DataPlaneDeps, ctx: RequestContext, rawBody: Promise<Buffer> | undefined): Promise<void> {
+  const key = authenticate(deps, ctx);
+  const body = parseJsonObject((await rawBody) ?? Buffer.alloc(0));
+  const { model, baseUrl, credential } = resolveNative(deps, key, body.model);
+  const meter = new RequestMeter(deps, key, model, deps.tracker.reserve(key.orgId ?? "", key.id ?? "", 0), ctx.requestId, "/v1/messages/count_tokens", ctx.startedAtMs);
+  let status = 200;
+  let errorCode: string | undefined;
+  const started = Date.now();
+  try {
+    const req = buildNativeRequest("/v1/messages/count_tokens", body, { baseUrl, credential, upstreamModel: model.upstream_id, clientHeaders: ctx.headers, beta: /(^|&)beta=true(&|$)/.test(ctx.query) });
+    const up = await deps.upstream.send(req, ctx.abort.signal);
+    const text = await up.body.text();
+    if (up.status >= 400) {
+      const err = nativeUpstreamError(up.status, up.headers, text, credential);
+      if (err instanceof GatewayError) throw err;
+      status = err.status;
+      errorCode = "upstream_status";
+      ctx.send(err.status, err.body, err.headers);
+      return;
+    }
+    ctx.send(200, text, { "x-svc-cost-micros": "0" });
+  } catch (err) {
+    const e = err instanceof GatewayError ? err : upstreamFailure(err);
+    status = e.status;
+    errorCode = e.code;
+    ctx.sendError(e);
+  } finally {
+    meter.finish({ status, streamed: false, usage: undefined, unbilled: true, errorCode, estimate: () => ({}), upstreamLatencyMs: Date.now() - started });
+  }
+}

@@ -1,0 +1,105 @@
+import Anthropic from "@anthropic-ai/sdk";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readFixture } from "../harness/fixtures.ts";
+import { createKey, eventually, startEmbeddedGateway, type TestGateway } from "../harness/gateway.ts";
+import { startMockUpstream, type MockUpstream } from "../harness/mock-upstream.ts";
+
+// anthropic/claude-haiku-4-5: $1 in, $5 out per Mtok → 1 and 5 micro-USD per token
+const NONSTREAM_COST = 8 * 1 + 21 * 5; // messages-nonstream.json: 8 in, 21 out
+const STREAM_COST = 20 * 1 + 5 * 5; // stream-text.sse.txt: 20 in (message_start), 5 out (message_delta)
+
+/** The native route as Claude Code and the Anthropic SDK use it: Bearer auth, byte-for-byte streams, native errors. */
+describe("POST /v1/messages and /v1/messages/count_tokens", () => {
+  let mock: MockUpstream;
+  let gw: TestGateway;
+  let base: string;
+  let key: string;
+  let client: Anthropic;
+
+  beforeAll(async () => {
+    mock = await startMockUpstream();
+    gw = await startEmbeddedGateway(mock);
+    base = gw.baseUrls[0]!;
+    key = (await createKey(base, gw.managementKey, { name: "claude" })).key;
+    client = new Anthropic({ baseURL: base, authToken: key, apiKey: null, maxRetries: 0 });
+  });
+  afterAll(async () => {
+    await gw?.close();
+    await mock?.close();
+  });
+
+  const credits = async () =>
+    ((await (await fetch(`${base}/v1/credits`, { headers: { authorization: `Bearer ${key}` } })).json()) as { available_micros: number }).available_micros;
+
+  it("answers through the official SDK, with the gateway's credential on the upstream leg only", async () => {
+    const msg = await client.messages.create(
+      { model: "claude-haiku-4-5", max_tokens: 100, messages: [{ role: "user", content: "Hello" }] },
+      { headers: { "anthropic-beta": "prompt-caching-2024-07-31" } },
+    );
+    expect(msg.content).toEqual([{ type: "text", text: "Hi there! How are you doing today? Is there anything I can help you with?" }]);
+    const up = mock.requests.at(-1)!;
+    expect(up.path).toBe("/v1/messages");
+    expect(up.headers["x-api-key"]).toBe("sk-ant-upstream-test-credential");
+    expect(up.headers.authorization).toBeUndefined();
+    expect(up.headers["anthropic-beta"]).toBe("prompt-caching-2024-07-31");
+    expect(up.headers["anthropic-version"]).toBeTruthy();
+    expect((up.json as { model: string }).model).toBe("claude-haiku-4-5");
+  });
+
+  it("streams byte for byte and meters from message_start and message_delta", async () => {
+    const before = await credits();
+    const res = await fetch(`${base}/v1/messages?beta=true`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json", "anthropic-version": "2023-06-01" },
+      body: JSON.stringify({ model: "anthropic/claude-haiku-4-5", max_tokens: 50, stream: true, messages: [{ role: "user", content: "hi" }] }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    expect(await res.text()).toBe(readFixture("anthropic/stream-text.sse.txt"));
+    expect(mock.requests.at(-1)!.path).toBe("/v1/messages?beta=true");
+    await eventually(async () => expect(await credits()).toBe(before - STREAM_COST));
+  });
+
+  it("the SDK's stream helper reads the passed-through stream", async () => {
+    const stream = client.messages.stream({ model: "claude-haiku-4-5", max_tokens: 50, messages: [{ role: "user", content: "hi" }] });
+    const final = await stream.finalMessage();
+    expect(final.stop_reason).toBe("end_turn");
+    expect(final.usage.output_tokens).toBe(5);
+  });
+
+  it("count_tokens is answered by the provider and costs nothing", async () => {
+    await eventually(async () => expect(await credits()).toBe(10_000_000 - NONSTREAM_COST - 2 * STREAM_COST));
+    const before = await credits();
+    const r = await client.messages.countTokens({ model: "claude-haiku-4-5", messages: [{ role: "user", content: "hi" }] });
+    expect(r.input_tokens).toBe(1114);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await credits()).toBe(before);
+  });
+
+  it.each([
+    ["x-api-key instead of Bearer", { "x-api-key": "svc_whatever" }, { model: "claude-haiku-4-5", max_tokens: 5, messages: [] }, 401, "authentication_error", /Authorization: Bearer/],
+    ["a model of another provider", "bearer", { model: "openai/gpt-4o", max_tokens: 5, messages: [] }, 400, "invalid_request_error", /\/v1\/chat\/completions/],
+    ["an embedding model", "bearer", { model: "openai/text-embedding-3-small", max_tokens: 5, messages: [] }, 400, "invalid_request_error", /\/v1\/embeddings/],
+    ["no max_tokens", "bearer", { model: "claude-haiku-4-5", messages: [] }, 400, "invalid_request_error", /max_tokens/],
+    ["an unknown model", "bearer", { model: "anthropic/claude-0", max_tokens: 5, messages: [] }, 404, "not_found_error", /does not exist/],
+  ])("refuses %s in Anthropic's envelope", async (_, auth, body, status, type, message) => {
+    const headers: Record<string, string> = { "content-type": "application/json", ...(auth === "bearer" ? { authorization: `Bearer ${key}` } : (auth as Record<string, string>)) };
+    const res = await fetch(`${base}/v1/messages`, { method: "POST", headers, body: JSON.stringify(body) });
+    expect(res.status).toBe(status);
+    const json = (await res.json()) as { type: string; error: { type: string; message: string } };
+    expect(json.type).toBe("error");
+    expect(json.error.type).toBe(type);
+    expect(json.error.message).toMatch(message);
+  });
+
+  it("a provider error keeps the provider's envelope and status", async () => {
+    mock.failNext(529, { type: "error", error: { type: "overloaded_error", message: "Overloaded" } });
+    const res = await fetch(`${base}/v1/messages`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: JSON.stringify({ model: "claude-haiku-4-5", max_tokens: 5, messages: [{ role: "user", content: "hi" }] }),
+    });
+    expect(res.status).toBe(529);
+    expect(await res.json()).toEqual({ type: "error", error: { type: "overloaded_error", message: "Overloaded" } });
+  });
+});
