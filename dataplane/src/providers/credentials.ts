@@ -1,10 +1,27 @@
 import type { Catalog } from "../../../catalog/src/index.ts";
 
+interface Credential {
+  readonly value: string;
+  /** Epoch ms until which the provider's refusal keeps it out of rotation; 0: in rotation. */
+  quarantinedUntil: number;
+  /** Grows with each refusal in a row, so a dead credential is retried less and less often. */
+  strikes: number;
+}
+
 interface ProviderAccess {
   baseUrl: string;
-  credentials: readonly string[];
+  credentials: readonly Credential[];
   next: number;
 }
+
+export interface Access {
+  baseUrl: string;
+  credential: string;
+}
+
+/** First quarantine after a 401/403; doubles per refusal in a row, up to QUARANTINE_MAX_MS. */
+export const QUARANTINE_MS = 30_000;
+export const QUARANTINE_MAX_MS = 10 * 60_000;
 
 /** `<NAMESPACE>_API_KEY` / `<NAMESPACE>_BASE_URL`: the namespace upper-cased, other characters as `_`. */
 export function envName(namespace: string, suffix: "API_KEY" | "BASE_URL"): string {
@@ -13,33 +30,68 @@ export function envName(namespace: string, suffix: "API_KEY" | "BASE_URL"): stri
 
 /**
  * Provider credentials from the environment; they never leave this object's memory (not in logs, errors, usage
- * events or snapshots). Several comma-separated credentials per provider are used in turn.
+ * events or snapshots). Several comma-separated credentials per provider are used in turn. A credential the
+ * provider refuses (401/403) is quarantined; once its quarantine ends the next request that picks it is its
+ * re-check. A provider with every credential quarantined has no usable credential.
  */
 export class CredentialPool {
   readonly #byProvider = new Map<string, ProviderAccess>();
+  readonly #now: () => number;
 
-  constructor(catalog: Catalog, env: Readonly<Record<string, string | undefined>>) {
+  constructor(catalog: Catalog, env: Readonly<Record<string, string | undefined>>, now: () => number = Date.now) {
+    this.#now = now;
     for (const [ns, provider] of catalog.providers) {
-      const credentials = (env[envName(ns, "API_KEY")] ?? "")
+      const values = (env[envName(ns, "API_KEY")] ?? "")
         .split(",")
         .map((s) => s.trim())
         .filter((s) => s.length > 0);
-      if (credentials.length === 0) continue;
+      if (values.length === 0) continue;
       const baseUrl = env[envName(ns, "BASE_URL")]?.trim() || provider.base_url;
-      this.#byProvider.set(ns, { baseUrl, credentials, next: 0 });
+      this.#byProvider.set(ns, { baseUrl, credentials: values.map((value) => ({ value, quarantinedUntil: 0, strikes: 0 })), next: 0 });
     }
   }
 
+  /** Whether the provider has a credential in rotation now. */
   has(namespace: string): boolean {
-    return this.#byProvider.has(namespace);
+    const a = this.#byProvider.get(namespace);
+    if (!a) return false;
+    const now = this.#now();
+    return a.credentials.some((c) => c.quarantinedUntil <= now);
   }
 
-  /** The next credential for this provider, or undefined when it has none. */
-  pick(namespace: string): { baseUrl: string; credential: string } | undefined {
+  /** The next credential in rotation, skipping `exclude` (the one a retry moves away from); undefined: none. */
+  pick(namespace: string, exclude?: string): Access | undefined {
     const a = this.#byProvider.get(namespace);
     if (!a) return undefined;
-    const credential = a.credentials[a.next % a.credentials.length]!;
-    a.next = (a.next + 1) % a.credentials.length;
-    return { baseUrl: a.baseUrl, credential };
+    const now = this.#now();
+    const n = a.credentials.length;
+    for (let i = 0; i < n; i++) {
+      const c = a.credentials[(a.next + i) % n]!;
+      if (c.quarantinedUntil > now || c.value === exclude) continue;
+      a.next = (a.next + i + 1) % n;
+      return { baseUrl: a.baseUrl, credential: c.value };
+    }
+    return undefined;
+  }
+
+  /** The provider refused this credential (401/403): out of rotation for a while. */
+  quarantine(namespace: string, credential: string): void {
+    const c = this.#find(namespace, credential);
+    if (!c) return;
+    c.quarantinedUntil = this.#now() + Math.min(QUARANTINE_MS * 2 ** c.strikes, QUARANTINE_MAX_MS);
+    c.strikes++;
+  }
+
+  /** The provider accepted this credential: its record is clean again. */
+  succeeded(namespace: string, credential: string): void {
+    const c = this.#find(namespace, credential);
+    if (c && c.strikes > 0) {
+      c.strikes = 0;
+      c.quarantinedUntil = 0;
+    }
+  }
+
+  #find(namespace: string, credential: string): Credential | undefined {
+    return this.#byProvider.get(namespace)?.credentials.find((c) => c.value === credential);
   }
 }

@@ -10,6 +10,7 @@ import { RequestMeter } from "../metering/request-meter.ts";
 import { chatAdapterFor } from "../providers/registry.ts";
 import type { ChatContext, StreamTranslator, Usage } from "../providers/types.ts";
 import { upstreamFailure } from "../upstream/client.ts";
+import { sendWithFailover } from "../upstream/failover.ts";
 import { SseSplitter } from "../upstream/sse-splitter.ts";
 import { resolveForUse } from "./model-access.ts";
 
@@ -38,7 +39,6 @@ export async function chatCompletions(deps: DataPlaneDeps, ctx: RequestContext, 
   const org = deps.store.org(key.orgId ?? "");
   if (!org) throw new GatewayError("invalid_api_key", "The API key is not valid or has been revoked.");
   const adapter = chatAdapterFor(provider)!;
-  const access = deps.credentials.pick(provider.namespace)!;
   const maxOut = p.max_completion_tokens ?? p.max_tokens ?? model.max_output_tokens ?? 0;
   const reservation = admit(key, org, deps.tracker, worstCaseMicros(model, raw.length, maxOut), Date.now());
   const meter = new RequestMeter(deps, key, model, reservation, ctx.requestId, ENDPOINT, ctx.startedAtMs);
@@ -59,9 +59,13 @@ export async function chatCompletions(deps: DataPlaneDeps, ctx: RequestContext, 
   let unbilled = false;
   let errorCode: string | undefined;
   try {
-    const upReq = adapter.buildRequest(body, { baseUrl: access.baseUrl, credential: access.credential, upstreamModel: model.upstream_id, maxOutputTokens: model.max_output_tokens ?? maxOut }, stream);
     upstreamStartMs = Date.now();
-    const up = await deps.upstream.send(upReq, ctx.abort.signal);
+    const { up, access } = await sendWithFailover(
+      deps,
+      provider.namespace,
+      (a) => adapter.buildRequest(body, { ...a, upstreamModel: model.upstream_id, maxOutputTokens: model.max_output_tokens ?? maxOut }, stream),
+      ctx.abort.signal,
+    );
     if (up.status >= 400) {
       unbilled = true;
       throw adapter.upstreamError(up.status, up.headers, await up.body.text(), access.credential);

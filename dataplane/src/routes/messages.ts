@@ -11,7 +11,9 @@ import { RequestMeter } from "../metering/request-meter.ts";
 import { buildNativeRequest, nativeUpstreamError } from "../providers/anthropic/native.ts";
 import { mergeUsage, parseAnthropicUsage } from "../providers/anthropic/usage.ts";
 import type { Usage } from "../providers/types.ts";
+import type { Access } from "../providers/credentials.ts";
 import { upstreamFailure } from "../upstream/client.ts";
+import { sendWithFailover } from "../upstream/failover.ts";
 import { SseSplitter, sseData } from "../upstream/sse-splitter.ts";
 import { ENDPOINT_FOR_KIND, keyAllows } from "./model-access.ts";
 
@@ -32,7 +34,7 @@ function authenticate(deps: DataPlaneDeps, ctx: RequestContext): KeyEntry {
   return authenticateInference(ctx.authorization, deps.store, deps.keyHashSecret);
 }
 
-function resolveNative(deps: DataPlaneDeps, key: KeyEntry, id: unknown): { model: Model; baseUrl: string; credential: string } {
+function resolveNative(deps: DataPlaneDeps, key: KeyEntry, id: unknown): Model {
   if (typeof id !== "string" || id.length === 0) throw new GatewayError("invalid_request_error", "`model` is required.", { param: "model" });
   const model = deps.catalog.resolve(id);
   if (!model) throw new GatewayError("model_not_found", `The model \`${id.slice(0, 200)}\` does not exist.`, { param: "model" });
@@ -42,9 +44,12 @@ function resolveNative(deps: DataPlaneDeps, key: KeyEntry, id: unknown): { model
     throw new GatewayError("wrong_endpoint_for_model", `\`${model.slug}\` is not served on /v1/messages, which speaks only Anthropic's chat models; send it to ${right}.`, { param: "model" });
   }
   if (!keyAllows(key, model.slug)) throw new GatewayError("model_not_allowed", `This key is not allowed to use \`${model.slug}\`.`, { param: "model" });
-  const access = deps.credentials.pick(model.provider);
-  if (!access) throw new GatewayError("no_usable_credential", `\`${model.slug}\` is unavailable: its provider has no usable credential on this gateway right now.`);
-  return { model, ...access };
+  if (!deps.credentials.has(model.provider)) throw new GatewayError("no_usable_credential", `\`${model.slug}\` is unavailable: its provider has no usable credential on this gateway right now.`);
+  return model;
+}
+
+function nativeOptions(ctx: RequestContext, a: Access, model: Model) {
+  return { ...a, upstreamModel: model.upstream_id, clientHeaders: ctx.headers, beta: /(^|&)beta=true(&|$)/.test(ctx.query) };
 }
 
 /** POST /v1/messages: Anthropic's Messages API passed through, streams byte for byte, metered from its usage. */
@@ -52,7 +57,7 @@ export async function messages(deps: DataPlaneDeps, ctx: RequestContext, rawBody
   const key = authenticate(deps, ctx);
   const raw = (await rawBody) ?? Buffer.alloc(0);
   const body = parseJsonObject(raw);
-  const { model, baseUrl, credential } = resolveNative(deps, key, body.model);
+  const model = resolveNative(deps, key, body.model);
   const maxTokens = body.max_tokens;
   if (typeof maxTokens !== "number" || !Number.isInteger(maxTokens) || maxTokens < 1) {
     throw new GatewayError("invalid_request_error", "`max_tokens` is required: a positive integer.", { param: "max_tokens" });
@@ -70,12 +75,11 @@ export async function messages(deps: DataPlaneDeps, ctx: RequestContext, rawBody
   let errorCode: string | undefined;
   let upstreamStart = Date.now();
   try {
-    const req = buildNativeRequest("/v1/messages", body, { baseUrl, credential, upstreamModel: model.upstream_id, clientHeaders: ctx.headers, beta: /(^|&)beta=true(&|$)/.test(ctx.query) });
     upstreamStart = Date.now();
-    const up = await deps.upstream.send(req, ctx.abort.signal);
+    const { up, access } = await sendWithFailover(deps, model.provider, (a) => buildNativeRequest("/v1/messages", body, nativeOptions(ctx, a, model)), ctx.abort.signal);
     if (up.status >= 400) {
       unbilled = true;
-      const err = nativeUpstreamError(up.status, up.headers, await up.body.text(), credential);
+      const err = nativeUpstreamError(up.status, up.headers, await up.body.text(), access.credential);
       if (err instanceof GatewayError) throw err;
       status = err.status;
       errorCode = "upstream_status";
@@ -140,17 +144,16 @@ export async function messages(deps: DataPlaneDeps, ctx: RequestContext, rawBody
 export async function countTokens(deps: DataPlaneDeps, ctx: RequestContext, rawBody: Promise<Buffer> | undefined): Promise<void> {
   const key = authenticate(deps, ctx);
   const body = parseJsonObject((await rawBody) ?? Buffer.alloc(0));
-  const { model, baseUrl, credential } = resolveNative(deps, key, body.model);
+  const model = resolveNative(deps, key, body.model);
   const meter = new RequestMeter(deps, key, model, deps.tracker.reserve(key.orgId ?? "", key.id ?? "", 0), ctx.requestId, "/v1/messages/count_tokens", ctx.startedAtMs);
   let status = 200;
   let errorCode: string | undefined;
   const started = Date.now();
   try {
-    const req = buildNativeRequest("/v1/messages/count_tokens", body, { baseUrl, credential, upstreamModel: model.upstream_id, clientHeaders: ctx.headers, beta: /(^|&)beta=true(&|$)/.test(ctx.query) });
-    const up = await deps.upstream.send(req, ctx.abort.signal);
+    const { up, access } = await sendWithFailover(deps, model.provider, (a) => buildNativeRequest("/v1/messages/count_tokens", body, nativeOptions(ctx, a, model)), ctx.abort.signal);
     const text = await up.body.text();
     if (up.status >= 400) {
-      const err = nativeUpstreamError(up.status, up.headers, text, credential);
+      const err = nativeUpstreamError(up.status, up.headers, text, access.credential);
       if (err instanceof GatewayError) throw err;
       status = err.status;
       errorCode = "upstream_status";

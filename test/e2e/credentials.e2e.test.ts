@@ -1,0 +1,61 @@
+import OpenAI from "openai";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createKey, startEmbeddedGateway, type TestGateway } from "../harness/gateway.ts";
+import { startMockUpstream, type MockUpstream } from "../harness/mock-upstream.ts";
+
+const INVALID_KEY = { error: { message: "Incorrect API key provided: sk-good***-one.", type: "invalid_request_error", param: null, code: "invalid_api_key" } };
+
+/** The credential pool as a user sees it: failover is invisible, a provider with no usable credential disappears. */
+describe("provider credential pool", () => {
+  let mock: MockUpstream;
+  let gw: TestGateway;
+  let client: OpenAI;
+  let base: string;
+  let key: string;
+
+  beforeAll(async () => {
+    mock = await startMockUpstream();
+    gw = await startEmbeddedGateway(mock, { OPENAI_API_KEY: "sk-good-one,sk-good-two" });
+    base = gw.baseUrls[0]!;
+    key = (await createKey(base, gw.managementKey, {})).key;
+    client = new OpenAI({ baseURL: `${base}/v1`, apiKey: key, maxRetries: 0 });
+  });
+  afterAll(async () => {
+    await gw?.close();
+    await mock?.close();
+  });
+
+  const ask = () => client.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "hi" }] });
+  const usedCredentials = () => mock.requests.map((r) => r.headers.authorization);
+
+  it("a 5xx from the provider is retried on the other credential, invisibly", async () => {
+    mock.reset();
+    mock.failNext(500, { error: { message: "boom" } });
+    expect((await ask()).choices[0]?.message.content).toBe("The capital of France is Paris.");
+    expect(new Set(usedCredentials()).size).toBe(2);
+  });
+
+  it("a refused credential is quarantined: the next calls use the other one", async () => {
+    mock.reset();
+    mock.failNext(401, INVALID_KEY);
+    await ask();
+    const refused = usedCredentials()[0];
+    mock.reset();
+    await ask();
+    await ask();
+    expect(usedCredentials().every((c) => c !== refused)).toBe(true);
+  });
+
+  it("with every credential refused, the provider's models leave the list, 404 on detail, 503 on use", async () => {
+    mock.reset();
+    mock.failNext(401, INVALID_KEY);
+    const err = await ask().catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 502, code: "upstream_auth_failed" });
+    expect(JSON.stringify((err as { error: unknown }).error)).not.toContain("sk-good");
+    const ids: string[] = [];
+    for await (const m of client.models.list()) ids.push(m.id);
+    expect(ids.some((id) => id.startsWith("openai/"))).toBe(false);
+    await expect(client.models.retrieve("openai/gpt-4o")).rejects.toMatchObject({ status: 404 });
+    await expect(ask()).rejects.toMatchObject({ status: 503, code: "no_usable_credential" });
+  });
+});
