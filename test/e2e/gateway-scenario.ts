@@ -1,5 +1,6 @@
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { nextMonthStart } from "../../dataplane/src/routes/account.ts";
 import { createKey, eventually, type TestGateway } from "../harness/gateway.ts";
 import { startMockUpstream, type MockUpstream } from "../harness/mock-upstream.ts";
 
@@ -95,6 +96,10 @@ export function gatewayScenario(name: string, start: (mock: MockUpstream) => Pro
           expect(credits).toEqual({ status: 200, body: { available: (OPENING_CREDIT - spent) / 1e6, available_micros: OPENING_CREDIT - spent, currency: "USD" } });
           const me = await json(await fetch(`${b}/v1/key`, { headers: { authorization: `Bearer ${key}` } }));
           expect(me.body.spend_this_month_micros).toBe(spent);
+          expect(me.body.budgets).toEqual({
+            monthly: { limit_micros: null, used_micros: spent, remaining_micros: null, resets_at: nextMonthStart(Date.now()) },
+            total: { limit_micros: null, used_micros: spent, remaining_micros: null, resets_at: null },
+          });
         });
       }
       // the control plane's own record, once the ledger has the events
@@ -127,6 +132,9 @@ export function gatewayScenario(name: string, start: (mock: MockUpstream) => Pro
       const capped = await createKey(base, gw.managementKey, { name: "capped", limits: { monthly_budget_micros: 1 } });
       const cc = new OpenAI({ baseURL: `${base}/v1`, apiKey: capped.key, maxRetries: 0 });
       await expect(cc.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "hi" }] })).rejects.toMatchObject({ status: 402, code: "key_monthly_budget_exhausted" });
+      // the refusal is explained: /v1/key answers for a key with nothing left, limit paired with its window
+      const cappedKey = await json(await fetch(`${base}/v1/key`, { headers: { authorization: `Bearer ${capped.key}` } }));
+      expect(cappedKey.body.budgets).toMatchObject({ monthly: { limit_micros: 1, used_micros: 0, remaining_micros: 1 } });
     });
 
     it("GET /status: public, cross-origin, turns degraded when the provider fails", async () => {

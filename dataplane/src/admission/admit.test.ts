@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { KeyEntry, OrgEntry } from "../../../proto/messages.ts";
 import { GatewayError } from "../errors.ts";
+import { nextMonthStart } from "../routes/account.ts";
 import { admit, availableMicros, utcMonth } from "./admit.ts";
 import { SpendTracker } from "./spend-tracker.ts";
 
@@ -43,5 +44,16 @@ describe("admission", () => {
     t.markApplied(["ev1"]);
     expect(availableMicros(o, t)).toBe(1_000);
     expect(t.openReservations).toBe(0);
+  });
+});
+
+describe("monthly windows", () => {
+  it.each([
+    [Date.UTC(2026, 10, 22, 12), "2026-11", "2026-12-01T00:00:00.000Z"],
+    [Date.UTC(2026, 11, 31, 23, 59, 59), "2026-12", "2027-01-01T00:00:00.000Z"],
+    [Date.UTC(2027, 0, 1, 0, 0, 0), "2027-01", "2027-02-01T00:00:00.000Z"],
+  ])("at %d the month is %s and the budget resets at %s", (now, month, reset) => {
+    expect(utcMonth(now)).toBe(month);
+    expect(nextMonthStart(now)).toBe(reset);
   });
 });

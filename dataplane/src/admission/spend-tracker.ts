@@ -77,6 +77,11 @@ export class SpendTracker {
     return (this.#keyReserved.get(keyId) ?? 0) + (this.#keyMonthPending.get(`${keyId}|${month}`) ?? 0);
   }
 
+  /** Pending usage of the key in every month (no reservations). */
+  keyPendingTotal(keyId: string): number {
+    return this.#keyPending.get(keyId) ?? 0;
+  }
+
   /** Pending usage only (no reservations): spend the key has made that the snapshot does not show yet. */
   keyPendingInMonth(keyId: string, month: string): number {
     return this.#keyMonthPending.get(`${keyId}|${month}`) ?? 0;

@@ -30,9 +30,31 @@ export function getCredits(deps: DataPlaneDeps, ctx: RequestContext): void {
   ctx.send(200, JSON.stringify({ available: micros / 1e6, available_micros: micros, currency: "USD" }));
 }
 
+/** The first instant of the next UTC month: when a monthly budget starts again. */
+export function nextMonthStart(nowMs: number): string {
+  const d = new Date(nowMs);
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1)).toISOString();
+}
+
+/**
+ * Each budget paired with the spend in its own window, so a client never reads lifetime spend against a
+ * monthly limit. Spend includes what this replica has sent but the ledger has not yet applied.
+ */
+function budgets(deps: DataPlaneDeps, key: KeyEntry, nowMs: number) {
+  const l = key.limits ?? {};
+  const month = spendThisMonth(deps, key, nowMs);
+  const total = Number(key.spendTotalMicros ?? 0) + deps.tracker.keyPendingTotal(key.id ?? "");
+  const entry = (limit: number | null | undefined, used: number, resetsAt: string | null) =>
+    limit === undefined || limit === null
+      ? { limit_micros: null, used_micros: used, remaining_micros: null, resets_at: resetsAt }
+      : { limit_micros: Number(limit), used_micros: used, remaining_micros: Math.max(Number(limit) - used, 0), resets_at: resetsAt };
+  return { monthly: entry(l.monthlyBudgetMicros, month, nextMonthStart(nowMs)), total: entry(l.totalBudgetMicros, total, null) };
+}
+
 /** GET /v1/key: what the presenting key may do and its own spend this month. Not metered. */
 export function getKey(deps: DataPlaneDeps, ctx: RequestContext): void {
   const key = authenticateInference(ctx.authorization, deps.store, deps.keyHashSecret);
+  const now = Date.now();
   ctx.send(
     200,
     JSON.stringify({
@@ -41,7 +63,8 @@ export function getKey(deps: DataPlaneDeps, ctx: RequestContext): void {
       prefix: key.prefix,
       models: key.allModels ? null : [...(key.models ?? [])],
       limits: limitsJson(key.limits),
-      spend_this_month_micros: spendThisMonth(deps, key, Date.now()),
+      spend_this_month_micros: spendThisMonth(deps, key, now),
+      budgets: budgets(deps, key, now),
       created_at: new Date(Number(key.createdAtMs ?? 0)).toISOString(),
     }),
   );
