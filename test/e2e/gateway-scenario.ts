@@ -85,7 +85,8 @@ export function gatewayScenario(name: string, start: (mock: MockUpstream) => Pro
       });
       let usage: OpenAI.CompletionUsage | undefined | null;
       for await (const chunk of stream) if (chunk.usage) usage = chunk.usage;
-      expect(usage).toMatchObject({ prompt_tokens: 78, completion_tokens: 9 });
+      // the gateway's price of the call rides along in the usage chunk
+      expect(usage).toMatchObject({ prompt_tokens: 78, completion_tokens: 9, cost_micros: STREAM_COST });
     });
 
     it("credits and key spend reflect the exact cost of the three calls", async () => {

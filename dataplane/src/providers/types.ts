@@ -39,6 +39,11 @@ export interface ChatContext {
   clientWantsUsage: boolean;
   /** unix seconds, for the `created` field of translated responses */
   createdSec: number;
+  /**
+   * What the gateway bills for this usage, in micro-USD: the usage chunk a client asked for carries it as
+   * `usage.cost_micros`, so a streaming client sees the cost of its call.
+   */
+  priceMicros: (usage: Usage) => number;
 }
 
 /**

@@ -5,7 +5,7 @@ import type { DataPlaneDeps } from "../deps.ts";
 import { GatewayError } from "../errors.ts";
 import type { RequestContext } from "../http/context.ts";
 import { parseJsonObject } from "../http/json-body.ts";
-import { worstCaseMicros } from "../metering/cost.ts";
+import { costMicros, worstCaseMicros } from "../metering/cost.ts";
 import { RequestMeter } from "../metering/request-meter.ts";
 import { chatAdapterFor } from "../providers/registry.ts";
 import type { ChatContext, StreamTranslator, Usage } from "../providers/types.ts";
@@ -50,6 +50,7 @@ export async function chatCompletions(deps: DataPlaneDeps, ctx: RequestContext, 
     requestId: ctx.requestId,
     clientWantsUsage: p.stream_options?.include_usage === true,
     createdSec: Math.floor(ctx.startedAtMs / 1000),
+    priceMicros: (u) => costMicros(model, u),
   };
 
   let upstreamStartMs = Date.now();

@@ -48,3 +48,12 @@ describe("a stream cut short", () => {
     expect(m.usage).toBeUndefined();
   });
 });
+
+describe("the cost of a streamed call", () => {
+  it("rides in the usage chunk the client asked for", () => {
+    const m = new OpenAIStreamMeter({ clientWantsUsage: true, priceMicros: (u) => (u.inputTokens ?? 0) + 10 * (u.outputTokens ?? 0) });
+    const out = recorded.flatMap((b) => m.push(b));
+    const usageChunk = parseSse(out.join("\n\n") + "\n\n").find((e) => e.data.includes('"usage":{'))!;
+    expect((JSON.parse(usageChunk.data) as { usage: Record<string, unknown> }).usage).toMatchObject({ prompt_tokens: 78, completion_tokens: 9, cost_micros: 78 + 90 });
+  });
+});

@@ -10,12 +10,14 @@ import { parseOpenAIUsage } from "./usage.ts";
  */
 export class OpenAIStreamMeter implements StreamTranslator {
   readonly #clientWantsUsage: boolean;
+  readonly #price: ChatContext["priceMicros"] | undefined;
   usage: Usage | undefined;
   outputEvents = 0;
   #sawDone = false;
 
-  constructor(ctx: Pick<ChatContext, "clientWantsUsage">) {
+  constructor(ctx: Pick<ChatContext, "clientWantsUsage"> & Partial<Pick<ChatContext, "priceMicros">>) {
     this.#clientWantsUsage = ctx.clientWantsUsage;
+    this.#price = ctx.priceMicros;
   }
 
   push(block: string): string[] {
@@ -35,7 +37,11 @@ export class OpenAIStreamMeter implements StreamTranslator {
     }
     const usage = parseOpenAIUsage(json.usage);
     if (usage) this.usage = usage;
-    if (this.#clientWantsUsage) return [block];
+    if (this.#clientWantsUsage) {
+      if (!usage || !this.#price) return [block];
+      json.usage = { ...(json.usage as object), cost_micros: this.#price(usage) };
+      return [`data: ${JSON.stringify(json)}`];
+    }
     const choices = json.choices;
     if (Array.isArray(choices) && choices.length === 0) return [];
     delete json.usage;
