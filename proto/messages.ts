@@ -12,3 +12,4 @@ export type Snapshot = svc.gateway.v1.ISnapshot;
 export type SnapshotDelta = svc.gateway.v1.ISnapshotDelta;
 export type Heartbeat = svc.gateway.v1.IHeartbeat;
 export type SnapshotRequest = svc.gateway.v1.ISnapshotRequest;
+export type ReplicaHeartbeat = svc.gateway.v1.IReplicaHeartbeat;

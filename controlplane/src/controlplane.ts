@@ -3,6 +3,7 @@ import { SEQUENCE_HEADER } from "../../proto/headers.ts";
 import { subjects } from "../../proto/subjects.ts";
 import type { Transport } from "../../proto/transport.ts";
 import { SnapshotPublisher } from "./bus/snapshot-publisher.ts";
+import { ReplicaRoster } from "./bus/replica-roster.ts";
 import { consumeUsage } from "./bus/usage-consumer.ts";
 import type { ControlPlaneConfig } from "./config.ts";
 import { openDatabase, type Database } from "./db/connect.ts";
@@ -35,6 +36,8 @@ export async function startControlPlane(opts: { config: ControlPlaneConfig; cata
   const boot = await bootstrap(database.db, keyHashSecret, { managementKey: config.bootstrapManagementKey, creditMicros: config.bootstrapCreditMicros });
   const publisher = new SnapshotPublisher(database.db, opts.transport, subjects(config.natsPrefix));
   publisher.start();
+  const roster = new ReplicaRoster(opts.transport, subjects(config.natsPrefix), (n) => publisher.replicasChanged(n));
+  roster.start();
   const stopUsage = consumeUsage(database.db, opts.transport, publisher, (why) => opts.log(`usage consumer dropped a message: ${why}`));
   const handler = createControlHandler({
     db: database.db,
@@ -64,6 +67,7 @@ export async function startControlPlane(opts: { config: ControlPlaneConfig; cata
     handle,
     async close() {
       stopUsage();
+      roster.close();
       publisher.close();
       await database.close();
     },

@@ -1,5 +1,6 @@
 import type { Catalog } from "../../catalog/src/index.ts";
 import type { ControlRequest, ControlResponse } from "../../proto/control.ts";
+import type { RateLimiter } from "./admission/rate-limiter.ts";
 import type { SpendTracker } from "./admission/spend-tracker.ts";
 import type { SnapshotStore } from "./auth/snapshot-store.ts";
 import type { DataPlaneConfig } from "./config.ts";
@@ -19,6 +20,7 @@ export interface DataPlaneDeps {
   readonly credentials: CredentialPool;
   readonly store: SnapshotStore;
   readonly tracker: SpendTracker;
+  readonly rateLimiter: RateLimiter;
   readonly keyHashSecret: string;
   readonly upstream: UpstreamClient;
   readonly usage: UsagePublisher;

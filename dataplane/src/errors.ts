@@ -25,6 +25,7 @@ export const ErrorCodes = {
   upstream_timeout: { status: 504, type: "upstream_error" },
   upstream_auth_failed: { status: 502, type: "upstream_error" },
   upstream_rate_limited: { status: 429, type: "rate_limit_error" },
+  rate_limit_exceeded: { status: 429, type: "rate_limit_error" },
   internal_error: { status: 500, type: "server_error" },
 } as const;
 

@@ -1,6 +1,8 @@
 import type { Catalog } from "../../catalog/src/index.ts";
-import { subjects } from "../../proto/subjects.ts";
+import { pb } from "../../proto/messages.ts";
+import { REPLICA_HEARTBEAT_MS, subjects } from "../../proto/subjects.ts";
 import type { Transport } from "../../proto/transport.ts";
+import { RateLimiter } from "./admission/rate-limiter.ts";
 import { SpendTracker } from "./admission/spend-tracker.ts";
 import { SnapshotStore } from "./auth/snapshot-store.ts";
 import { SnapshotSync } from "./auth/snapshot-sync.ts";
@@ -40,12 +42,19 @@ export async function startDataPlane(opts: {
     credentials: new CredentialPool(opts.catalog, config.env),
     store,
     tracker,
+    rateLimiter: new RateLimiter(),
     keyHashSecret: opts.keyHashSecret,
     upstream,
     usage,
     controlPlane: opts.controlPlane,
   };
-  const sync = new SnapshotSync(opts.transport, subjects(config.natsPrefix), store, tracker, config.replicaId);
+  const s = subjects(config.natsPrefix);
+  const sync = new SnapshotSync(opts.transport, s, store, tracker, config.replicaId);
+  // the replica roster: the control plane counts replicas by these, and each enforces 1/N of a rate limit
+  const announce = () => opts.transport.publish(s.replicaHeartbeat, pb.ReplicaHeartbeat.encode({ replicaId: config.replicaId, atMs: Date.now() }).finish());
+  announce();
+  const heartbeat = setInterval(announce, REPLICA_HEARTBEAT_MS);
+  heartbeat.unref();
   // listen first: /health answers while the first snapshot loads; inference answers 503 until it has
   const listener = await listen(buildApp(deps), config.host, config.port);
   await sync.start();
@@ -54,6 +63,7 @@ export async function startDataPlane(opts: {
     deps,
     async close() {
       listener.close();
+      clearInterval(heartbeat);
       sync.close();
       await usage.close();
       await upstream.close();

@@ -623,6 +623,9 @@ export namespace svc {
                 /** Snapshot generatedAtMs. */
                 generatedAtMs: number;
 
+                /** Snapshot replicaCount. */
+                replicaCount: number;
+
                 /**
                  * Creates a new Snapshot instance using the specified properties.
                  * @param [properties] Properties to set
@@ -725,6 +728,9 @@ export namespace svc {
                     /** Snapshot generatedAtMs */
                     generatedAtMs?: (number|null);
 
+                    /** Snapshot replicaCount */
+                    replicaCount?: (number|null);
+
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
                 }
@@ -766,6 +772,9 @@ export namespace svc {
 
                 /** SnapshotDelta appliedEventIds. */
                 appliedEventIds: string[];
+
+                /** SnapshotDelta replicaCount. */
+                replicaCount: number;
 
                 /**
                  * Creates a new SnapshotDelta instance using the specified properties.
@@ -866,12 +875,138 @@ export namespace svc {
                     /** SnapshotDelta appliedEventIds */
                     appliedEventIds?: (string[]|null);
 
+                    /** SnapshotDelta replicaCount */
+                    replicaCount?: (number|null);
+
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
                 }
 
                 /** Shape of a SnapshotDelta. */
                 type $Shape = svc.gateway.v1.SnapshotDelta.$Properties;
+            }
+
+            /**
+             * Properties of a ReplicaHeartbeat.
+             * @deprecated Use svc.gateway.v1.ReplicaHeartbeat.$Properties instead.
+             */
+            interface IReplicaHeartbeat extends svc.gateway.v1.ReplicaHeartbeat.$Properties {
+            }
+
+            /** Represents a ReplicaHeartbeat. */
+            class ReplicaHeartbeat {
+
+                /**
+                 * Constructs a new ReplicaHeartbeat.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: svc.gateway.v1.ReplicaHeartbeat.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** ReplicaHeartbeat replicaId. */
+                replicaId: string;
+
+                /** ReplicaHeartbeat atMs. */
+                atMs: number;
+
+                /**
+                 * Creates a new ReplicaHeartbeat instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns ReplicaHeartbeat instance
+                 */
+                static create(properties: svc.gateway.v1.ReplicaHeartbeat.$Shape): svc.gateway.v1.ReplicaHeartbeat & svc.gateway.v1.ReplicaHeartbeat.$Shape;
+                static create(properties?: svc.gateway.v1.ReplicaHeartbeat.$Properties): svc.gateway.v1.ReplicaHeartbeat;
+
+                /**
+                 * Encodes the specified ReplicaHeartbeat message. Does not implicitly {@link svc.gateway.v1.ReplicaHeartbeat.verify|verify} messages.
+                 * @param m ReplicaHeartbeat message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: svc.gateway.v1.ReplicaHeartbeat.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Encodes the specified ReplicaHeartbeat message, length delimited. Does not implicitly {@link svc.gateway.v1.ReplicaHeartbeat.verify|verify} messages.
+                 * @param message ReplicaHeartbeat message or plain object to encode
+                 * @param [writer] Writer to encode to
+                 * @returns Writer
+                 */
+                static encodeDelimited(message: svc.gateway.v1.ReplicaHeartbeat.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a ReplicaHeartbeat message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {svc.gateway.v1.ReplicaHeartbeat & svc.gateway.v1.ReplicaHeartbeat.$Shape} ReplicaHeartbeat
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): svc.gateway.v1.ReplicaHeartbeat & svc.gateway.v1.ReplicaHeartbeat.$Shape;
+
+                /**
+                 * Decodes a ReplicaHeartbeat message from the specified reader or buffer, length delimited.
+                 * @param reader Reader or buffer to decode from
+                 * @returns {svc.gateway.v1.ReplicaHeartbeat & svc.gateway.v1.ReplicaHeartbeat.$Shape} ReplicaHeartbeat
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decodeDelimited(reader: ($protobuf.Reader|Uint8Array)): svc.gateway.v1.ReplicaHeartbeat & svc.gateway.v1.ReplicaHeartbeat.$Shape;
+
+                /**
+                 * Verifies a ReplicaHeartbeat message.
+                 * @param m Plain object to verify
+                 * @returns `null` if valid, otherwise the reason why it is not
+                 */
+                static verify(m: { [k: string]: any }): (string|null);
+
+                /**
+                 * Creates a ReplicaHeartbeat message from a plain object. Also converts values to their respective internal types.
+                 * @param d Plain object
+                 * @returns ReplicaHeartbeat
+                 */
+                static fromObject(d: { [k: string]: any }): svc.gateway.v1.ReplicaHeartbeat;
+
+                /**
+                 * Creates a plain object from a ReplicaHeartbeat message. Also converts values to other types if specified.
+                 * @param m ReplicaHeartbeat
+                 * @param [o] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(m: svc.gateway.v1.ReplicaHeartbeat, o?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this ReplicaHeartbeat to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for ReplicaHeartbeat
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace ReplicaHeartbeat {
+
+                /** Properties of a ReplicaHeartbeat. */
+                interface $Properties {
+
+                    /** ReplicaHeartbeat replicaId */
+                    replicaId?: (string|null);
+
+                    /** ReplicaHeartbeat atMs */
+                    atMs?: (number|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a ReplicaHeartbeat. */
+                type $Shape = svc.gateway.v1.ReplicaHeartbeat.$Properties;
             }
 
             /**

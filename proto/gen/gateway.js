@@ -1896,6 +1896,7 @@ export const svc = $root.svc = (() => {
                  * @property {Array.<svc.gateway.v1.KeyEntry.$Properties>|null} [keys] Snapshot keys
                  * @property {Array.<string>|null} [appliedEventIds] Snapshot appliedEventIds
                  * @property {number|null} [generatedAtMs] Snapshot generatedAtMs
+                 * @property {number|null} [replicaCount] Snapshot replicaCount
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -1979,6 +1980,14 @@ export const svc = $root.svc = (() => {
                 Snapshot.prototype.generatedAtMs = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
 
                 /**
+                 * Snapshot replicaCount.
+                 * @member {number} replicaCount
+                 * @memberof svc.gateway.v1.Snapshot
+                 * @instance
+                 */
+                Snapshot.prototype.replicaCount = 0;
+
+                /**
                  * Creates a new Snapshot instance using the specified properties.
                  * @function create
                  * @memberof svc.gateway.v1.Snapshot
@@ -2028,6 +2037,8 @@ export const svc = $root.svc = (() => {
                     }
                     if (m.generatedAtMs != null && $Object.hasOwnProperty.call(m, "generatedAtMs") && (typeof m.generatedAtMs === "object" ? m.generatedAtMs.low || m.generatedAtMs.high : m.generatedAtMs !== 0))
                         w.uint32(/* id 6, wireType 0 =*/48).int64(m.generatedAtMs);
+                    if (m.replicaCount != null && $Object.hasOwnProperty.call(m, "replicaCount") && m.replicaCount !== 0)
+                        w.uint32(/* id 7, wireType 0 =*/56).uint32(m.replicaCount);
                     if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
                         for (var i = 0; i < m.$unknowns.length; ++i)
                             w.raw(m.$unknowns[i]);
@@ -2136,6 +2147,15 @@ export const svc = $root.svc = (() => {
                                     delete m.generatedAtMs;
                                 continue;
                             }
+                        case 7: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.uint32())
+                                    m.replicaCount = v;
+                                else
+                                    delete m.replicaCount;
+                                continue;
+                            }
                         }
                         r.skipType(u, q, t);
                         if (!r.discardUnknown) {
@@ -2226,6 +2246,10 @@ export const svc = $root.svc = (() => {
                         if (!$util.isInteger(m.generatedAtMs) && !(m.generatedAtMs && $util.isInteger(m.generatedAtMs.low) && $util.isInteger(m.generatedAtMs.high)))
                             return "generatedAtMs: integer|Long expected";
                     }
+                    if (m.replicaCount != null && $Object.hasOwnProperty.call(m, "replicaCount")) {
+                        if (!$util.isInteger(m.replicaCount))
+                            return "replicaCount: integer expected";
+                    }
                     return null;
                 };
 
@@ -2304,6 +2328,11 @@ export const svc = $root.svc = (() => {
                                 m.generatedAtMs = new $util.LongBits(d.generatedAtMs.low >>> 0, d.generatedAtMs.high >>> 0).toNumber();
                         }
                     }
+                    if (d.replicaCount != null) {
+                        if ($Number(d.replicaCount) !== 0) {
+                            m.replicaCount = d.replicaCount >>> 0;
+                        }
+                    }
                     return m;
                 };
 
@@ -2341,6 +2370,7 @@ export const svc = $root.svc = (() => {
                             d.generatedAtMs = o.longs === $String ? n.toString() : o.longs === $Number ? n.toNumber() : typeof $BigInt !== "undefined" && o.longs === $BigInt ? n.toBigInt() : n;
                         } else
                             d.generatedAtMs = o.longs === $String ? "0" : typeof $BigInt !== "undefined" && o.longs === $BigInt ? $BigInt("0") : 0;
+                        d.replicaCount = 0;
                     }
                     if (m.epoch != null && $Object.hasOwnProperty.call(m, "epoch")) {
                         d.epoch = m.epoch;
@@ -2378,6 +2408,9 @@ export const svc = $root.svc = (() => {
                             d.generatedAtMs = o.longs === $String ? $String(m.generatedAtMs) : m.generatedAtMs;
                         else
                             d.generatedAtMs = o.longs === $String ? $util.Long.prototype.toString.call(m.generatedAtMs) : o.longs === $Number ? new $util.LongBits(m.generatedAtMs.low >>> 0, m.generatedAtMs.high >>> 0).toNumber() : m.generatedAtMs;
+                    }
+                    if (m.replicaCount != null && $Object.hasOwnProperty.call(m, "replicaCount")) {
+                        d.replicaCount = m.replicaCount;
                     }
                     return d;
                 };
@@ -2420,6 +2453,7 @@ export const svc = $root.svc = (() => {
                  * @property {Array.<svc.gateway.v1.OrgEntry.$Properties>|null} [orgs] SnapshotDelta orgs
                  * @property {Array.<svc.gateway.v1.KeyEntry.$Properties>|null} [keys] SnapshotDelta keys
                  * @property {Array.<string>|null} [appliedEventIds] SnapshotDelta appliedEventIds
+                 * @property {number|null} [replicaCount] SnapshotDelta replicaCount
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -2495,6 +2529,14 @@ export const svc = $root.svc = (() => {
                 SnapshotDelta.prototype.appliedEventIds = $util.emptyArray;
 
                 /**
+                 * SnapshotDelta replicaCount.
+                 * @member {number} replicaCount
+                 * @memberof svc.gateway.v1.SnapshotDelta
+                 * @instance
+                 */
+                SnapshotDelta.prototype.replicaCount = 0;
+
+                /**
                  * Creates a new SnapshotDelta instance using the specified properties.
                  * @function create
                  * @memberof svc.gateway.v1.SnapshotDelta
@@ -2542,6 +2584,8 @@ export const svc = $root.svc = (() => {
                         for (var i = 0; i < m.appliedEventIds.length; ++i)
                             w.uint32(/* id 5, wireType 2 =*/42).string(m.appliedEventIds[i]);
                     }
+                    if (m.replicaCount != null && $Object.hasOwnProperty.call(m, "replicaCount") && m.replicaCount !== 0)
+                        w.uint32(/* id 6, wireType 0 =*/48).uint32(m.replicaCount);
                     if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
                         for (var i = 0; i < m.$unknowns.length; ++i)
                             w.raw(m.$unknowns[i]);
@@ -2641,6 +2685,15 @@ export const svc = $root.svc = (() => {
                                 m.appliedEventIds.push(r.stringVerify());
                                 continue;
                             }
+                        case 6: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.uint32())
+                                    m.replicaCount = v;
+                                else
+                                    delete m.replicaCount;
+                                continue;
+                            }
                         }
                         r.skipType(u, q, t);
                         if (!r.discardUnknown) {
@@ -2727,6 +2780,10 @@ export const svc = $root.svc = (() => {
                                 return "appliedEventIds: string[] expected";
                         }
                     }
+                    if (m.replicaCount != null && $Object.hasOwnProperty.call(m, "replicaCount")) {
+                        if (!$util.isInteger(m.replicaCount))
+                            return "replicaCount: integer expected";
+                    }
                     return null;
                 };
 
@@ -2793,6 +2850,11 @@ export const svc = $root.svc = (() => {
                             m.appliedEventIds[i] = $String(d.appliedEventIds[i]);
                         }
                     }
+                    if (d.replicaCount != null) {
+                        if ($Number(d.replicaCount) !== 0) {
+                            m.replicaCount = d.replicaCount >>> 0;
+                        }
+                    }
                     return m;
                 };
 
@@ -2825,6 +2887,7 @@ export const svc = $root.svc = (() => {
                             d.sequence = o.longs === $String ? n.toString() : o.longs === $Number ? n.toNumber() : typeof $BigInt !== "undefined" && o.longs === $BigInt ? n.toBigInt() : n;
                         } else
                             d.sequence = o.longs === $String ? "0" : typeof $BigInt !== "undefined" && o.longs === $BigInt ? $BigInt("0") : 0;
+                        d.replicaCount = 0;
                     }
                     if (m.epoch != null && $Object.hasOwnProperty.call(m, "epoch")) {
                         d.epoch = m.epoch;
@@ -2855,6 +2918,9 @@ export const svc = $root.svc = (() => {
                             d.appliedEventIds[j] = m.appliedEventIds[j];
                         }
                     }
+                    if (m.replicaCount != null && $Object.hasOwnProperty.call(m, "replicaCount")) {
+                        d.replicaCount = m.replicaCount;
+                    }
                     return d;
                 };
 
@@ -2884,6 +2950,335 @@ export const svc = $root.svc = (() => {
                 };
 
                 return SnapshotDelta;
+            })();
+
+            v1.ReplicaHeartbeat = (function() {
+
+                /**
+                 * Properties of a ReplicaHeartbeat.
+                 * @typedef {Object} svc.gateway.v1.ReplicaHeartbeat.$Properties
+                 * @property {string|null} [replicaId] ReplicaHeartbeat replicaId
+                 * @property {number|null} [atMs] ReplicaHeartbeat atMs
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a ReplicaHeartbeat.
+                 * @memberof svc.gateway.v1
+                 * @interface IReplicaHeartbeat
+                 * @augments svc.gateway.v1.ReplicaHeartbeat.$Properties
+                 * @deprecated Use svc.gateway.v1.ReplicaHeartbeat.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a ReplicaHeartbeat.
+                 * @typedef {svc.gateway.v1.ReplicaHeartbeat.$Properties} svc.gateway.v1.ReplicaHeartbeat.$Shape
+                 */
+
+                /**
+                 * Constructs a new ReplicaHeartbeat.
+                 * @memberof svc.gateway.v1
+                 * @classdesc Represents a ReplicaHeartbeat.
+                 * @constructor
+                 * @param {svc.gateway.v1.ReplicaHeartbeat.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const ReplicaHeartbeat = function (p) {
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * ReplicaHeartbeat replicaId.
+                 * @member {string} replicaId
+                 * @memberof svc.gateway.v1.ReplicaHeartbeat
+                 * @instance
+                 */
+                ReplicaHeartbeat.prototype.replicaId = "";
+
+                /**
+                 * ReplicaHeartbeat atMs.
+                 * @member {number} atMs
+                 * @memberof svc.gateway.v1.ReplicaHeartbeat
+                 * @instance
+                 */
+                ReplicaHeartbeat.prototype.atMs = $util.Long ? $util.Long.fromBits(0,0,false) : 0;
+
+                /**
+                 * Creates a new ReplicaHeartbeat instance using the specified properties.
+                 * @function create
+                 * @memberof svc.gateway.v1.ReplicaHeartbeat
+                 * @static
+                 * @param {svc.gateway.v1.ReplicaHeartbeat.$Properties=} [properties] Properties to set
+                 * @returns {svc.gateway.v1.ReplicaHeartbeat} ReplicaHeartbeat instance
+                 * @type {{
+                 *   (properties: svc.gateway.v1.ReplicaHeartbeat.$Shape): svc.gateway.v1.ReplicaHeartbeat & svc.gateway.v1.ReplicaHeartbeat.$Shape;
+                 *   (properties?: svc.gateway.v1.ReplicaHeartbeat.$Properties): svc.gateway.v1.ReplicaHeartbeat;
+                 * }}
+                 */
+                ReplicaHeartbeat.create = function(properties) {
+                    return new ReplicaHeartbeat(properties);
+                };
+
+                /**
+                 * Encodes the specified ReplicaHeartbeat message. Does not implicitly {@link svc.gateway.v1.ReplicaHeartbeat.verify|verify} messages.
+                 * @function encode
+                 * @memberof svc.gateway.v1.ReplicaHeartbeat
+                 * @static
+                 * @param {svc.gateway.v1.ReplicaHeartbeat.$Properties} m ReplicaHeartbeat message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                ReplicaHeartbeat.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.replicaId != null && $Object.hasOwnProperty.call(m, "replicaId") && m.replicaId !== "")
+                        w.uint32(/* id 1, wireType 2 =*/10).string(m.replicaId);
+                    if (m.atMs != null && $Object.hasOwnProperty.call(m, "atMs") && (typeof m.atMs === "object" ? m.atMs.low || m.atMs.high : m.atMs !== 0))
+                        w.uint32(/* id 2, wireType 0 =*/16).int64(m.atMs);
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Encodes the specified ReplicaHeartbeat message, length delimited. Does not implicitly {@link svc.gateway.v1.ReplicaHeartbeat.verify|verify} messages.
+                 * @function encodeDelimited
+                 * @memberof svc.gateway.v1.ReplicaHeartbeat
+                 * @static
+                 * @param {svc.gateway.v1.ReplicaHeartbeat.$Properties} message ReplicaHeartbeat message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                ReplicaHeartbeat.encodeDelimited = function(message, writer) {
+                    return this.encode(message, (writer || $Writer.create()).fork()).ldelim();
+                };
+
+                /**
+                 * Decodes a ReplicaHeartbeat message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof svc.gateway.v1.ReplicaHeartbeat
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {svc.gateway.v1.ReplicaHeartbeat & svc.gateway.v1.ReplicaHeartbeat.$Shape} ReplicaHeartbeat
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                ReplicaHeartbeat.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.svc.gateway.v1.ReplicaHeartbeat();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.replicaId = v;
+                                else
+                                    delete m.replicaId;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 0)
+                                    break;
+                                if (typeof (v = r.int64()) === "object" ? v.low || v.high : v !== 0)
+                                    m.atMs = v;
+                                else
+                                    delete m.atMs;
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                /**
+                 * Decodes a ReplicaHeartbeat message from the specified reader or buffer, length delimited.
+                 * @function decodeDelimited
+                 * @memberof svc.gateway.v1.ReplicaHeartbeat
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @returns {svc.gateway.v1.ReplicaHeartbeat & svc.gateway.v1.ReplicaHeartbeat.$Shape} ReplicaHeartbeat
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                ReplicaHeartbeat.decodeDelimited = function(reader) {
+                    if (!(reader instanceof $Reader))
+                        reader = new $Reader(reader);
+                    return this.decode(reader, reader.size());
+                };
+
+                /**
+                 * Verifies a ReplicaHeartbeat message.
+                 * @function verify
+                 * @memberof svc.gateway.v1.ReplicaHeartbeat
+                 * @static
+                 * @param {Object.<string,*>} m Plain object to verify
+                 * @returns {string|null} `null` if valid, otherwise the reason why it is not
+                 */
+                ReplicaHeartbeat.verify = function (m, q) {
+                    if (typeof m !== "object" || m === null)
+                        return "object expected";
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        return "max depth exceeded";
+                    if (m.replicaId != null && $Object.hasOwnProperty.call(m, "replicaId")) {
+                        if (!$util.isString(m.replicaId))
+                            return "replicaId: string expected";
+                    }
+                    if (m.atMs != null && $Object.hasOwnProperty.call(m, "atMs")) {
+                        if (!$util.isInteger(m.atMs) && !(m.atMs && $util.isInteger(m.atMs.low) && $util.isInteger(m.atMs.high)))
+                            return "atMs: integer|Long expected";
+                    }
+                    return null;
+                };
+
+                /**
+                 * Creates a ReplicaHeartbeat message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof svc.gateway.v1.ReplicaHeartbeat
+                 * @static
+                 * @param {Object.<string,*>} d Plain object
+                 * @returns {svc.gateway.v1.ReplicaHeartbeat} ReplicaHeartbeat
+                 */
+                ReplicaHeartbeat.fromObject = function (d, q) {
+                    if (d instanceof $root.svc.gateway.v1.ReplicaHeartbeat)
+                        return d;
+                    if (!$util.isObject(d))
+                        throw $TypeError(".svc.gateway.v1.ReplicaHeartbeat: object expected");
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var m = new $root.svc.gateway.v1.ReplicaHeartbeat();
+                    if (d.replicaId != null) {
+                        if (typeof d.replicaId !== "string" || d.replicaId.length) {
+                            m.replicaId = $String(d.replicaId);
+                        }
+                    }
+                    if (d.atMs != null) {
+                        if (typeof d.atMs === "object" ? d.atMs.low || d.atMs.high : $Number(d.atMs) !== 0) {
+                            if ($util.Long)
+                                m.atMs = $util.Long.fromValue(d.atMs, false);
+                            else if (typeof d.atMs === "string")
+                                m.atMs = $parseInt(d.atMs, 10);
+                            else if (typeof d.atMs === "number")
+                                m.atMs = d.atMs;
+                            else if (typeof d.atMs === "object")
+                                m.atMs = new $util.LongBits(d.atMs.low >>> 0, d.atMs.high >>> 0).toNumber();
+                        }
+                    }
+                    return m;
+                };
+
+                /**
+                 * Creates a plain object from a ReplicaHeartbeat message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof svc.gateway.v1.ReplicaHeartbeat
+                 * @static
+                 * @param {svc.gateway.v1.ReplicaHeartbeat} m ReplicaHeartbeat
+                 * @param {$protobuf.IConversionOptions} [o] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                ReplicaHeartbeat.toObject = function (m, o, q) {
+                    if (!o)
+                        o = {};
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var d = {};
+                    if (o.defaults) {
+                        d.replicaId = "";
+                        if ($util.Long) {
+                            var n = new $util.Long(0, 0, false);
+                            d.atMs = o.longs === $String ? n.toString() : o.longs === $Number ? n.toNumber() : typeof $BigInt !== "undefined" && o.longs === $BigInt ? n.toBigInt() : n;
+                        } else
+                            d.atMs = o.longs === $String ? "0" : typeof $BigInt !== "undefined" && o.longs === $BigInt ? $BigInt("0") : 0;
+                    }
+                    if (m.replicaId != null && $Object.hasOwnProperty.call(m, "replicaId")) {
+                        d.replicaId = m.replicaId;
+                    }
+                    if (m.atMs != null && $Object.hasOwnProperty.call(m, "atMs")) {
+                        if (typeof $BigInt !== "undefined" && o.longs === $BigInt)
+                            d.atMs = typeof m.atMs === "number" ? $BigInt(m.atMs) : $util.Long.fromBits(m.atMs.low >>> 0, m.atMs.high >>> 0, false).toBigInt();
+                        else if (typeof m.atMs === "number")
+                            d.atMs = o.longs === $String ? $String(m.atMs) : m.atMs;
+                        else
+                            d.atMs = o.longs === $String ? $util.Long.prototype.toString.call(m.atMs) : o.longs === $Number ? new $util.LongBits(m.atMs.low >>> 0, m.atMs.high >>> 0).toNumber() : m.atMs;
+                    }
+                    return d;
+                };
+
+                /**
+                 * Converts this ReplicaHeartbeat to JSON.
+                 * @function toJSON
+                 * @memberof svc.gateway.v1.ReplicaHeartbeat
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                ReplicaHeartbeat.prototype.toJSON = function() {
+                    return ReplicaHeartbeat.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for ReplicaHeartbeat
+                 * @function getTypeUrl
+                 * @memberof svc.gateway.v1.ReplicaHeartbeat
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                ReplicaHeartbeat.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/svc.gateway.v1.ReplicaHeartbeat";
+                };
+
+                return ReplicaHeartbeat;
             })();
 
             v1.Heartbeat = (function() {

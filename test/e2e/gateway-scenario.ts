@@ -138,6 +138,27 @@ export function gatewayScenario(name: string, start: (mock: MockUpstream) => Pro
       expect(cappedKey.body.budgets).toMatchObject({ monthly: { limit_micros: 1, used_micros: 0, remaining_micros: 1 } });
     });
 
+    it("rate limits: each replica enforces its share of the plan and answers 429 with Retry-After", async () => {
+      const replicas = gw.baseUrls.length;
+      for (const dp of gw.dataPlanes) await eventually(async () => expect(dp.deps.store.replicaCount).toBe(replicas));
+      const limited = await createKey(base, gw.managementKey, { name: "limited", limits: { requests_per_minute: 4 } });
+      const share = Math.floor(4 / replicas);
+      const c = new OpenAI({ baseURL: `${base}/v1`, apiKey: limited.key, maxRetries: 0 });
+      for (let i = 0; i < share; i++) await c.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "hi" }] });
+      const res = await fetch(`${base}/v1/chat/completions`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${limited.key}`, "content-type": "application/json" },
+        body: JSON.stringify({ model: "gpt-4o", messages: [{ role: "user", content: "hi" }] }),
+      });
+      expect(res.status).toBe(429);
+      expect(Number(res.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+      expect(res.headers.get("x-ratelimit-limit-requests")).toBe(String(share));
+      expect(res.headers.get("x-ratelimit-remaining-requests")).toBe("0");
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe("rate_limit_exceeded");
+      // /v1/key and /v1/credits are never rate-limited
+      expect((await fetch(`${base}/v1/key`, { headers: { authorization: `Bearer ${limited.key}` } })).status).toBe(200);
+    });
+
     it("GET /status: public, cross-origin, turns degraded when the provider fails", async () => {
       const first = await fetch(`${base}/status`, { headers: { origin: "https://example.test" } });
       expect(first.status).toBe(200);

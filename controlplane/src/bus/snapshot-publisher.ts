@@ -21,6 +21,8 @@ export class SnapshotPublisher {
   readonly #keys = new Set<string>();
   readonly #orgs = new Set<string>();
   #applied: string[] = [];
+  #replicaCount = 1;
+  #replicaCountChanged = false;
   #subs: Unsubscribe[] = [];
   #heartbeat: NodeJS.Timeout | undefined;
 
@@ -61,6 +63,13 @@ export class SnapshotPublisher {
     this.#schedule();
   }
 
+  /** The replica roster changed: every replica's share of a rate limit changes with it. */
+  replicasChanged(count: number): void {
+    this.#replicaCount = count;
+    this.#replicaCountChanged = true;
+    this.#schedule();
+  }
+
   /** A usage event is in the ledger (or already was): its org and key changed, and its replica may forget it. */
   applied(eventId: string, orgId: string, keyId: string): void {
     this.#applied.push(eventId);
@@ -95,6 +104,8 @@ export class SnapshotPublisher {
     const keyIds = [...this.#keys];
     const orgIds = [...this.#orgs];
     const applied = this.#applied;
+    const replicaCount = this.#replicaCountChanged ? this.#replicaCount : 0;
+    this.#replicaCountChanged = false;
     this.#keys.clear();
     this.#orgs.clear();
     this.#applied = [];
@@ -103,13 +114,14 @@ export class SnapshotPublisher {
       const keys = (await Promise.all(keyIds.map((id) => loadKeyEntry(this.db, id, now)))).filter((k): k is KeyEntry => k !== undefined);
       const orgs = (await Promise.all(orgIds.map((id) => loadOrgEntry(this.db, id)))).filter((o): o is OrgEntry => o !== undefined);
       this.#sequence++;
-      const delta = pb.SnapshotDelta.encode({ epoch: this.epoch, sequence: this.#sequence, keys, orgs, appliedEventIds: applied }).finish();
+      const delta = pb.SnapshotDelta.encode({ epoch: this.epoch, sequence: this.#sequence, keys, orgs, appliedEventIds: applied, replicaCount }).finish();
       this.transport.publish(this.subjects.snapshotDelta, delta);
     } catch {
       // database unreachable: put the work back; the next change or the retry below publishes it
       for (const id of keyIds) this.#keys.add(id);
       for (const id of orgIds) this.#orgs.add(id);
       this.#applied.push(...applied);
+      if (replicaCount) this.#replicaCountChanged = true;
       setTimeout(() => this.#schedule(), 1_000).unref();
     }
   }
@@ -123,6 +135,7 @@ export class SnapshotPublisher {
       keys: state.keys,
       appliedEventIds: state.appliedEventIds,
       generatedAtMs: Date.now(),
+      replicaCount: this.#replicaCount,
     }).finish();
   }
 

@@ -9,6 +9,8 @@ export class SnapshotStore {
   sequence = 0;
   loaded = false;
   loadedAtMs = 0;
+  /** Live data plane replicas, as the control plane counts them: this replica's share of a rate limit is 1/N. */
+  replicaCount = 1;
   #keysByHash = new Map<string, KeyEntry>();
   #keysById = new Map<string, KeyEntry>();
   #orgs = new Map<string, OrgEntry>();
@@ -43,6 +45,7 @@ export class SnapshotStore {
     this.#keysById = byId;
     this.#orgs = orgs;
     this.epoch = s.epoch ?? "";
+    this.replicaCount = Math.max(1, Number(s.replicaCount ?? 1));
     this.sequence = Number(s.sequence ?? 0);
     this.loaded = true;
     this.loadedAtMs = nowMs;
@@ -59,6 +62,7 @@ export class SnapshotStore {
     }
     for (const o of d.orgs ?? []) this.#orgs.set(o.id ?? "", o);
     this.sequence = Number(d.sequence ?? this.sequence);
+    if (d.replicaCount) this.replicaCount = Math.max(1, Number(d.replicaCount));
     this.#wake();
   }
 

@@ -47,6 +47,7 @@ export class RequestMeter {
     const keyId = this.key.id ?? "";
     if (cost > 0) this.deps.tracker.recordPending(id, { orgId, keyId, micros: cost, month: utcMonth(now) }, now);
     this.deps.tracker.release(this.reservation);
+    this.deps.rateLimiter.recordTokens(keyId, (usage.inputTokens ?? 0) + (usage.outputTokens ?? 0), now);
     const event: UsageEvent = {
       id,
       replicaId: this.deps.config.replicaId,

@@ -39,6 +39,7 @@ export async function chatCompletions(deps: DataPlaneDeps, ctx: RequestContext, 
   const org = deps.store.org(key.orgId ?? "");
   if (!org) throw new GatewayError("invalid_api_key", "The API key is not valid or has been revoked.");
   const adapter = chatAdapterFor(provider)!;
+  deps.rateLimiter.admit(key, deps.store.replicaCount, Date.now());
   const maxOut = p.max_completion_tokens ?? p.max_tokens ?? model.max_output_tokens ?? 0;
   const reservation = admit(key, org, deps.tracker, worstCaseMicros(model, raw.length, maxOut), Date.now());
   const meter = new RequestMeter(deps, key, model, reservation, ctx.requestId, ENDPOINT, ctx.startedAtMs);

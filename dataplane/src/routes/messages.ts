@@ -64,6 +64,7 @@ export async function messages(deps: DataPlaneDeps, ctx: RequestContext, rawBody
   }
   const org = deps.store.org(key.orgId ?? "");
   if (!org) throw new GatewayError("invalid_api_key", "The API key is not valid or has been revoked.");
+  deps.rateLimiter.admit(key, deps.store.replicaCount, Date.now());
   const reservation = admit(key, org, deps.tracker, worstCaseMicros(model, raw.length, maxTokens), Date.now());
   const meter = new RequestMeter(deps, key, model, reservation, ctx.requestId, "/v1/messages", ctx.startedAtMs);
   const stream = body.stream === true;
@@ -145,6 +146,7 @@ export async function countTokens(deps: DataPlaneDeps, ctx: RequestContext, rawB
   const key = authenticate(deps, ctx);
   const body = parseJsonObject((await rawBody) ?? Buffer.alloc(0));
   const model = resolveNative(deps, key, body.model);
+  deps.rateLimiter.admit(key, deps.store.replicaCount, Date.now());
   const meter = new RequestMeter(deps, key, model, deps.tracker.reserve(key.orgId ?? "", key.id ?? "", 0), ctx.requestId, "/v1/messages/count_tokens", ctx.startedAtMs);
   let status = 200;
   let errorCode: string | undefined;
