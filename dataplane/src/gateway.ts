@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import type { Catalog } from "../../catalog/src/index.ts";
 import { pb } from "../../proto/messages.ts";
 import { REPLICA_HEARTBEAT_MS, subjects } from "../../proto/subjects.ts";
@@ -9,6 +10,7 @@ import { SnapshotSync } from "./auth/snapshot-sync.ts";
 import type { DataPlaneConfig } from "./config.ts";
 import type { ControlPlaneClient, DataPlaneDeps } from "./deps.ts";
 import { buildApp, listen, uwsIsNative } from "./http/server.ts";
+import { Spool } from "./metering/spool.ts";
 import { UsagePublisher } from "./metering/usage-publisher.ts";
 import { CredentialPool } from "./providers/credentials.ts";
 import { UpstreamClient } from "./upstream/client.ts";
@@ -34,7 +36,7 @@ export async function startDataPlane(opts: {
   }
   const store = new SnapshotStore();
   const tracker = new SpendTracker();
-  const usage = new UsagePublisher(opts.transport);
+  const usage = new UsagePublisher(opts.transport, new Spool(join(config.dataDir, "spool"), config.replicaId));
   const upstream = new UpstreamClient({ headersTimeoutMs: config.upstreamHeadersTimeoutMs, bodyTimeoutMs: config.upstreamBodyTimeoutMs });
   const deps: DataPlaneDeps = {
     config,

@@ -1,30 +1,45 @@
 import { pb } from "../../../proto/messages.ts";
 import type { UsageEvent } from "../../../proto/messages.ts";
 import type { Transport } from "../../../proto/transport.ts";
+import type { Spool } from "./spool.ts";
+
+const REPLAY_EVERY_MS = 1_000;
 
 /**
- * Sends usage events to the control plane off the request path. An event the bus did not store is kept and
- * sent again until it is (the event id makes a repeat harmless); nothing awaits the bus on a request.
+ * Sends usage events to the control plane off the request path; nothing on a request awaits the bus. An event
+ * the bus did not store goes to the spool file (or, without one, a retry list in memory) and is sent again
+ * until it is; the event id makes a repeat harmless. Spooled events left by an earlier run are replayed too.
  */
 export class UsagePublisher {
   readonly #transport: Transport;
+  readonly #spool: Spool | undefined;
   readonly #retry: { id: string; bytes: Uint8Array }[] = [];
   #inFlight = 0;
-  #timer: NodeJS.Timeout | undefined;
+  #timer: NodeJS.Timeout;
+  #replaying = false;
+  #leftoversClaimed = false;
   #closed = false;
 
-  constructor(transport: Transport) {
+  constructor(transport: Transport, spool?: Spool) {
     this.#transport = transport;
+    this.#spool = spool;
+    this.#timer = setInterval(() => this.replay(), REPLAY_EVERY_MS);
+    this.#timer.unref();
+    setImmediate(() => this.replay());
   }
 
   publish(event: UsageEvent): void {
     const bytes = pb.UsageEvent.encode(event).finish();
+    if (!this.#transport.connected && this.#spool) {
+      this.#spool.append(bytes);
+      return;
+    }
     this.#send(event.id ?? "", bytes);
   }
 
-  /** Events accepted but not yet stored by the bus. */
+  /** Events accepted but not yet stored by the bus (in flight, spooled or waiting to be retried). */
   get unsent(): number {
-    return this.#retry.length + this.#inFlight;
+    return this.#inFlight + this.#retry.length + (this.#spool?.size ?? 0);
   }
 
   #send(id: string, bytes: Uint8Array): void {
@@ -35,30 +50,53 @@ export class UsagePublisher {
       },
       () => {
         this.#inFlight--;
-        this.#retry.push({ id, bytes });
-        this.#schedule();
+        if (this.#spool) this.#spool.append(bytes);
+        else this.#retry.push({ id, bytes });
       },
     );
   }
 
-  #schedule(): void {
-    if (this.#timer || this.#closed) return;
-    this.#timer = setTimeout(() => {
-      this.#timer = undefined;
+  /** Sends again what the bus did not take, once it is reachable. */
+  replay(): void {
+    if (this.#replaying || this.#closed || !this.#transport.connected) return;
+    this.#replaying = true;
+    try {
       for (const e of this.#retry.splice(0)) this.#send(e.id, e.bytes);
-    }, 500);
+      const spooled = this.#spool?.drainOwn() ?? [];
+      if (!this.#leftoversClaimed && this.#spool) {
+        this.#leftoversClaimed = true;
+        spooled.push(...this.#spool.claimLeftovers());
+      }
+      for (const bytes of spooled) {
+        let id: string;
+        try {
+          id = pb.UsageEvent.decode(bytes).id ?? "";
+        } catch {
+          continue; // not an event: nothing to bill from it
+        }
+        this.#send(id, bytes);
+      }
+    } finally {
+      this.#replaying = false;
+    }
   }
 
   /** Waits (bounded) until every accepted event is stored. */
   async flush(timeoutMs: number): Promise<boolean> {
     const deadline = Date.now() + timeoutMs;
-    while (this.unsent > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    while (this.unsent > 0 && Date.now() < deadline) {
+      this.replay();
+      await new Promise((r) => setTimeout(r, 20));
+    }
     return this.unsent === 0;
   }
 
+  /** Flushes (bounded); whatever the bus still has not taken stays in the spool file for the next start. */
   async close(timeoutMs = 5_000): Promise<void> {
     await this.flush(timeoutMs);
     this.#closed = true;
-    clearTimeout(this.#timer);
+    clearInterval(this.#timer);
+    for (const e of this.#retry.splice(0)) this.#spool?.append(e.bytes);
+    this.#spool?.close();
   }
 }
