@@ -36,6 +36,12 @@ export function gatewayScenario(name: string, start: (mock: MockUpstream) => Pro
       await mock?.close();
     });
 
+    it("GET /health is constant; GET /ready says the snapshot is loaded and fresh", async () => {
+      expect(await json(await fetch(`${base}/health`))).toEqual({ status: 200, body: { status: "ok" } });
+      const ready = await json(await fetch(`${base}/ready`));
+      expect(ready).toMatchObject({ status: 200, body: { status: "ready", snapshot_loaded: true } });
+    });
+
     it("lists only models it can serve, OpenAI-shaped", async () => {
       const ids: string[] = [];
       for await (const m of client.models.list()) {

@@ -9,6 +9,8 @@ export class SnapshotStore {
   sequence = 0;
   loaded = false;
   loadedAtMs = 0;
+  /** Last time the control plane was heard from (snapshot, delta or heartbeat): how fresh this state is. */
+  lastHeardAtMs = 0;
   /** Live data plane replicas, as the control plane counts them: this replica's share of a rate limit is 1/N. */
   replicaCount = 1;
   #keysByHash = new Map<string, KeyEntry>();
@@ -49,6 +51,7 @@ export class SnapshotStore {
     this.sequence = Number(s.sequence ?? 0);
     this.loaded = true;
     this.loadedAtMs = nowMs;
+    this.lastHeardAtMs = nowMs;
     this.#wake();
   }
 

@@ -58,6 +58,7 @@ export class SnapshotSync {
   }
 
   #onDelta(d: SnapshotDelta): void {
+    this.store.lastHeardAtMs = Date.now();
     if (!this.store.loaded || this.#fetching) {
       this.#buffer.push(d);
       return;
@@ -89,6 +90,7 @@ export class SnapshotSync {
 
   #onHeartbeat(h: { epoch?: string | null; sequence?: number | null }): void {
     if (!this.store.loaded) return;
+    this.store.lastHeardAtMs = Date.now();
     if (h.epoch !== this.store.epoch || Number(h.sequence ?? 0) > this.store.sequence) void this.refetch();
   }
 

@@ -21,6 +21,8 @@ interface Route {
 }
 
 const HEALTH_BODY = '{"status":"ok"}';
+/** Heartbeats come every second; this much silence means the replica's state may be going stale. */
+const READY_MAX_SILENCE_MS = 15_000;
 
 /** Every public route, registered explicitly. Methods a path does not serve get 405 with Allow. */
 const ROUTES: readonly Route[] = [
@@ -56,6 +58,14 @@ export function buildApp(deps: DataPlaneDeps): uWS.TemplatedApp {
   const app = uWS.App();
   app.get("/health", (res) => {
     res.cork(() => res.writeHeader("content-type", "application/json").end(HEALTH_BODY));
+  });
+  // readiness: a snapshot is loaded and the control plane was heard from recently (liveness stays /health)
+  app.get("/ready", (res) => {
+    const s = deps.store;
+    const ageMs = Date.now() - s.lastHeardAtMs;
+    const ready = s.loaded && ageMs < READY_MAX_SILENCE_MS;
+    const body = JSON.stringify({ status: ready ? "ready" : "not_ready", snapshot_loaded: s.loaded, snapshot_sequence: s.sequence, control_plane_silent_ms: s.loaded ? ageMs : null });
+    res.cork(() => res.writeStatus(ready ? "200 OK" : "503 Service Unavailable").writeHeader("content-type", "application/json").end(body));
   });
   for (const r of ROUTES) {
     app[r.method](r.pattern, (res, req) => {
