@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { KeyEntry, OrgEntry } from "../../../proto/messages.ts";
 import { GatewayError } from "../errors.ts";
 import { nextMonthStart } from "../routes/account.ts";
-import { admit, availableMicros, utcMonth } from "./admit.ts";
+import { STALE_AFTER_MS, admit, availableMicros, isolation, utcMonth } from "./admit.ts";
 import { SpendTracker } from "./spend-tracker.ts";
 
 const NOW = Date.UTC(2026, 10, 22, 12);
@@ -55,5 +55,19 @@ describe("monthly windows", () => {
   ])("at %d the month is %s and the budget resets at %s", (now, month, reset) => {
     expect(utcMonth(now)).toBe(month);
     expect(nextMonthStart(now)).toBe(reset);
+  });
+});
+
+describe("while the control plane is unreachable", () => {
+  it("each replica spends only its share of the last known balance, so together they cannot overspend", () => {
+    const store = { lastHeardAtMs: NOW - STALE_AFTER_MS - 1, replicaCount: 4 };
+    expect(isolation(store, NOW)).toBe(4);
+    expect(isolation({ ...store, lastHeardAtMs: NOW - 1_000 }, NOW)).toBe(1);
+    const t = new SpendTracker();
+    const o = org(1_000);
+    expect(availableMicros(o, t, 4)).toBe(250);
+    expect(refusal(() => admit(key(), o, t, 300, NOW, 4))).toBe("402 organization_credit_exhausted");
+    expect(refusal(() => admit(key(), o, t, 200, NOW, 4))).toBe("admitted");
+    expect(availableMicros(o, t, 4)).toBe(50);
   });
 });

@@ -1,5 +1,6 @@
 import type { KeyEntry, OrgEntry } from "../../../proto/messages.ts";
 import { GatewayError } from "../errors.ts";
+import type { SnapshotStore } from "../auth/snapshot-store.ts";
 import type { Reservation, SpendTracker } from "./spend-tracker.ts";
 
 export function utcMonth(nowMs: number): string {
@@ -11,9 +12,23 @@ export function snapshotMonthSpend(key: KeyEntry, month: string): number {
   return key.month === month ? Number(key.spendMonthMicros ?? 0) : 0;
 }
 
-/** Credit the organization can still spend: ledger balance − usage not yet in it − open reservations. */
-export function availableMicros(org: OrgEntry, tracker: SpendTracker): number {
-  return Number(org.balanceMicros ?? 0) - tracker.orgOutstanding(org.id ?? "");
+/** How long the control plane may stay silent before a replica stops trusting others' spend to show up. */
+export const STALE_AFTER_MS = 30_000;
+
+/**
+ * Credit the organization can still spend: ledger balance − usage not yet in it − open reservations.
+ * While the control plane is unreachable (`isolatedAmong` replicas), no replica sees the others' spend, so each
+ * may use only its share of the last known balance: together they can never spend more than there was.
+ */
+/** Among how many replicas the org's balance must be shared now: 1 while the control plane is heard from. */
+export function isolation(store: Pick<SnapshotStore, "lastHeardAtMs" | "replicaCount">, nowMs: number): number {
+  return nowMs - store.lastHeardAtMs > STALE_AFTER_MS ? store.replicaCount : 1;
+}
+
+export function availableMicros(org: OrgEntry, tracker: SpendTracker, isolatedAmong = 1): number {
+  const balance = Number(org.balanceMicros ?? 0);
+  const share = isolatedAmong > 1 ? Math.floor(balance / isolatedAmong) : balance;
+  return share - tracker.orgOutstanding(org.id ?? "");
 }
 
 const usd = (micros: number) => `$${(micros / 1e6).toFixed(6)}`;
@@ -22,7 +37,7 @@ const usd = (micros: number) => `$${(micros / 1e6).toFixed(6)}`;
  * Reserve the worst-case cost of a request, or refuse with one of the three 402 scopes. The reservation must be
  * released on every exit path (SpendTracker.release is idempotent).
  */
-export function admit(key: KeyEntry, org: OrgEntry, tracker: SpendTracker, worstCase: number, nowMs: number): Reservation {
+export function admit(key: KeyEntry, org: OrgEntry, tracker: SpendTracker, worstCase: number, nowMs: number, isolatedAmong = 1): Reservation {
   const limits = key.limits ?? {};
   const keyId = key.id ?? "";
   if (limits.totalBudgetMicros != null) {
@@ -46,7 +61,7 @@ export function admit(key: KeyEntry, org: OrgEntry, tracker: SpendTracker, worst
       );
     }
   }
-  const available = availableMicros(org, tracker);
+  const available = availableMicros(org, tracker, isolatedAmong);
   if (available <= 0 || available < worstCase) {
     throw new GatewayError(
       "organization_credit_exhausted",

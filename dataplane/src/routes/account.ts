@@ -1,5 +1,5 @@
 import type { KeyEntry, Limits } from "../../../proto/messages.ts";
-import { availableMicros, snapshotMonthSpend, utcMonth } from "../admission/admit.ts";
+import { availableMicros, isolation, snapshotMonthSpend, utcMonth } from "../admission/admit.ts";
 import { authenticateInference } from "../auth/authenticate.ts";
 import type { DataPlaneDeps } from "../deps.ts";
 import { GatewayError } from "../errors.ts";
@@ -26,7 +26,7 @@ export function getCredits(deps: DataPlaneDeps, ctx: RequestContext): void {
   const key = authenticateInference(ctx.authorization, deps.store, deps.keyHashSecret);
   const org = deps.store.org(key.orgId ?? "");
   if (!org) throw new GatewayError("invalid_api_key", "The API key is not valid or has been revoked.");
-  const micros = availableMicros(org, deps.tracker);
+  const micros = availableMicros(org, deps.tracker, isolation(deps.store, Date.now()));
   ctx.send(200, JSON.stringify({ available: micros / 1e6, available_micros: micros, currency: "USD" }));
 }
 

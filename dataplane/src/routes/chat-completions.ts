@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { admit } from "../admission/admit.ts";
+import { admit, isolation } from "../admission/admit.ts";
 import { authenticateInference } from "../auth/authenticate.ts";
 import type { DataPlaneDeps } from "../deps.ts";
 import { GatewayError } from "../errors.ts";
@@ -41,7 +41,7 @@ export async function chatCompletions(deps: DataPlaneDeps, ctx: RequestContext, 
   const adapter = chatAdapterFor(provider)!;
   deps.rateLimiter.admit(key, deps.store.replicaCount, Date.now());
   const maxOut = p.max_completion_tokens ?? p.max_tokens ?? model.max_output_tokens ?? 0;
-  const reservation = admit(key, org, deps.tracker, worstCaseMicros(model, raw.length, maxOut), Date.now());
+  const reservation = admit(key, org, deps.tracker, worstCaseMicros(model, raw.length, maxOut), Date.now(), isolation(deps.store, Date.now()));
   const meter = new RequestMeter(deps, key, model, reservation, ctx.requestId, ENDPOINT, ctx.startedAtMs);
   const stream = p.stream === true;
   const estimateIn = Math.ceil(raw.length / 4);

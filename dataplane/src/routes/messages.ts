@@ -1,6 +1,6 @@
 import type { Model } from "../../../catalog/src/index.ts";
 import type { KeyEntry } from "../../../proto/messages.ts";
-import { admit } from "../admission/admit.ts";
+import { admit, isolation } from "../admission/admit.ts";
 import { authenticateInference } from "../auth/authenticate.ts";
 import type { DataPlaneDeps } from "../deps.ts";
 import { GatewayError } from "../errors.ts";
@@ -65,7 +65,7 @@ export async function messages(deps: DataPlaneDeps, ctx: RequestContext, rawBody
   const org = deps.store.org(key.orgId ?? "");
   if (!org) throw new GatewayError("invalid_api_key", "The API key is not valid or has been revoked.");
   deps.rateLimiter.admit(key, deps.store.replicaCount, Date.now());
-  const reservation = admit(key, org, deps.tracker, worstCaseMicros(model, raw.length, maxTokens), Date.now());
+  const reservation = admit(key, org, deps.tracker, worstCaseMicros(model, raw.length, maxTokens), Date.now(), isolation(deps.store, Date.now()));
   const meter = new RequestMeter(deps, key, model, reservation, ctx.requestId, "/v1/messages", ctx.startedAtMs);
   const stream = body.stream === true;
   const estimateIn = Math.ceil(raw.length / 4);
