@@ -45,17 +45,18 @@ export function gatewayScenario(name: string, start: (mock: MockUpstream) => Pro
     it("lists only models it can serve, OpenAI-shaped", async () => {
       const ids: string[] = [];
       for await (const m of client.models.list()) {
-        expect(m).toEqual({ id: m.id, object: "model", created: 0, owned_by: "openai" });
+        expect(m).toEqual({ id: m.id, object: "model", created: 0, owned_by: m.id.split("/")[0] });
         ids.push(m.id);
       }
       expect(ids).toContain("openai/gpt-4o");
-      // only OpenAI has a credential here, and only chat is served so far
-      expect(ids.every((id) => id.startsWith("openai/"))).toBe(true);
+      expect(ids).toContain("anthropic/claude-haiku-4-5");
+      // only OpenAI and Anthropic have a credential here
+      expect(ids.every((id) => id.startsWith("openai/") || id.startsWith("anthropic/"))).toBe(true);
     });
 
     it("retrieves by alias and echoes the canonical slug; 404 for a model without credential", async () => {
       expect(await client.models.retrieve("gpt-4o")).toEqual({ id: "openai/gpt-4o", object: "model", created: 0, owned_by: "openai" });
-      await expect(client.models.retrieve("anthropic/claude-opus-5")).rejects.toMatchObject({ status: 404 });
+      await expect(client.models.retrieve("deepseek/deepseek-v4-pro")).rejects.toMatchObject({ status: 404 });
       await expect(client.models.retrieve("nobody/nothing")).rejects.toMatchObject({ status: 404 });
     });
 
@@ -124,7 +125,7 @@ export function gatewayScenario(name: string, start: (mock: MockUpstream) => Pro
       const wrongKind = c.chat.completions.create({ model: "openai/text-embedding-3-small", messages: [{ role: "user", content: "hi" }] });
       await expect(wrongKind).rejects.toMatchObject({ status: 400, code: "wrong_endpoint_for_model" });
       await expect(wrongKind).rejects.toThrow(/\/v1\/embeddings/);
-      await expect(client.chat.completions.create({ model: "anthropic/claude-haiku-4-5", messages: [{ role: "user", content: "hi" }] })).rejects.toMatchObject({ status: 503 });
+      await expect(client.chat.completions.create({ model: "deepseek/deepseek-v4-pro", messages: [{ role: "user", content: "hi" }] })).rejects.toMatchObject({ status: 503 });
       const mgmtAsInference = new OpenAI({ baseURL: `${base}/v1`, apiKey: gw.managementKey, maxRetries: 0 });
       await expect(mgmtAsInference.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "hi" }] })).rejects.toMatchObject({ status: 403 });
       const inferenceOnMgmt = await fetch(`${base}/v1/management/keys`, { headers: { authorization: `Bearer ${key}` } });
@@ -172,7 +173,7 @@ export function gatewayScenario(name: string, start: (mock: MockUpstream) => Pro
       const before = (await first.json()) as { status: string; providers: { slug: string; status: string; sample: string }[] };
       expect(before.status).toBe("ok");
       expect(before.providers.find((p) => p.slug === "openai")).toMatchObject({ status: "ok", sample: "low" });
-      expect(before.providers.find((p) => p.slug === "anthropic")).toMatchObject({ status: "unknown", sample: "none" });
+      expect(before.providers.find((p) => p.slug === "deepseek")).toMatchObject({ status: "unknown", sample: "none" });
       expect(JSON.stringify(before)).not.toMatch(/gpt-4o|"count"|"total"/);
       // /v1 is never cross-origin
       const models = await fetch(`${base}/v1/models`, { headers: { authorization: `Bearer ${key}`, origin: "https://example.test" } });

@@ -1,4 +1,5 @@
 import type { Model, Provider } from "../../../catalog/src/index.ts";
+import { anthropicChat } from "./anthropic/chat.ts";
 import { buildChatRequest, parseChatResponse } from "./openai-compat/chat.ts";
 import { openAIUpstreamError } from "./openai-compat/errors.ts";
 import { OpenAIStreamMeter } from "./openai-compat/stream.ts";
@@ -14,6 +15,7 @@ const openAICompatChat: ChatAdapter = {
 /** Explicit registration: a wire format serves a kind only once its adapter is listed here. */
 const chatAdapters: Partial<Record<Provider["wire"], ChatAdapter>> = {
   openai: openAICompatChat,
+  anthropic: anthropicChat,
 };
 
 export function chatAdapterFor(provider: Provider): ChatAdapter | undefined {

@@ -4,7 +4,7 @@ import type { KeyEntry } from "../../../proto/messages.ts";
 import type { DataPlaneDeps } from "../deps.ts";
 import { GatewayError } from "../errors.ts";
 import { CredentialPool } from "../providers/credentials.ts";
-import { resolveForUse, visibleModel } from "./model-access.ts";
+import { isServable, resolveForUse, visibleModel } from "./model-access.ts";
 
 const catalog = loadCatalog();
 const deps = { catalog, credentials: new CredentialPool(catalog, { OPENAI_API_KEY: "sk-a,sk-b", MISTRAL_API_KEY: "m" }) } as unknown as DataPlaneDeps;
@@ -31,7 +31,7 @@ describe("resolving a model for use, in SPEC 7 order", () => {
     ["outside allowlist", narrow, "openai/gpt-4o", "403 model_not_allowed"],
     ["inside allowlist, by alias", narrow, "gpt-4o-mini", "openai/gpt-4o-mini"],
     ["provider without credential", all, "deepseek/deepseek-v4-pro", "503 no_usable_credential"],
-    ["provider whose wire has no adapter yet", all, "anthropic/claude-haiku-4-5", "503 no_usable_credential"],
+    ["translated provider without credential", all, "anthropic/claude-haiku-4-5", "503 no_usable_credential"],
   ])("%s: %s", (_, key, id, expected) => {
     expect(outcome(key, id)).toBe(expected);
   });
@@ -56,5 +56,13 @@ describe("credential pool", () => {
     expect([pool.pick("openai"), pool.pick("openai"), pool.pick("openai")].map((p) => p?.credential)).toEqual(["sk-a", "sk-b", "sk-a"]);
     expect(pool.pick("openai")?.baseUrl).toBe("http://127.0.0.1:9/v1");
     expect(pool.pick("mistral")).toBeUndefined();
+  });
+});
+
+describe("a kind without a route yet", () => {
+  it("is not servable even with a credential, so it is never listed", () => {
+    const m = catalog.resolve("openai/text-embedding-3-small")!;
+    expect(isServable(deps, m)).toBe(false);
+    expect(visibleModel(deps, all, m.slug)).toBeUndefined();
   });
 });

@@ -1,0 +1,47 @@
+import { z } from "zod";
+
+/**
+ * The parts of Anthropic's Messages API responses and stream events the adapter reads
+ * (https://docs.anthropic.com/en/api/messages, https://docs.anthropic.com/en/docs/build-with-claude/streaming).
+ * Objects stay open: Anthropic adds fields (stop_details, caller, inference_geo…) without a version bump.
+ */
+
+export const TextBlock = z.looseObject({ type: z.literal("text"), text: z.string() });
+export const ThinkingBlock = z.looseObject({ type: z.literal("thinking"), thinking: z.string() });
+export const ToolUseBlock = z.looseObject({ type: z.literal("tool_use"), id: z.string(), name: z.string(), input: z.unknown() });
+/** redacted_thinking, server_tool_use, web_search_tool_result, compaction…: nothing an OpenAI client can be given. */
+const OtherBlock = z.looseObject({ type: z.string() });
+
+export const ContentBlock = z.union([TextBlock, ThinkingBlock, ToolUseBlock, OtherBlock]);
+export type ContentBlock = z.infer<typeof ContentBlock>;
+
+export const MessageResponse = z.looseObject({
+  type: z.literal("message"),
+  content: z.array(ContentBlock),
+  stop_reason: z.string().nullish(),
+  usage: z.unknown(),
+});
+
+/** Every stream event names its type; the adapter reads the rest by type. */
+export const StreamEventHead = z.looseObject({ type: z.string() });
+
+export const MessageStartEvent = z.looseObject({ message: z.looseObject({ usage: z.unknown() }) });
+export const ContentBlockStartEvent = z.looseObject({ index: z.number().int(), content_block: ContentBlock });
+export const ContentBlockDeltaEvent = z.looseObject({
+  index: z.number().int(),
+  delta: z.looseObject({
+    type: z.string(),
+    text: z.string().optional(),
+    thinking: z.string().optional(),
+    partial_json: z.string().optional(),
+  }),
+});
+export const ContentBlockStopEvent = z.looseObject({ index: z.number().int() });
+export const MessageDeltaEvent = z.looseObject({
+  delta: z.looseObject({ stop_reason: z.string().nullish() }),
+  usage: z.unknown(),
+});
+/** https://docs.anthropic.com/en/api/errors: `{type:"error", error:{type, message}}`, also sent as an SSE `error` event. */
+export const ErrorEnvelope = z.looseObject({
+  error: z.looseObject({ type: z.string().optional(), message: z.string().optional() }),
+});

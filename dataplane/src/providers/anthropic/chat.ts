@@ -1,0 +1,13 @@
+import type { ChatAdapter } from "../types.ts";
+import { anthropicUpstreamError } from "./errors.ts";
+import { buildMessagesRequest } from "./request.ts";
+import { parseMessagesResponse } from "./response.ts";
+import { AnthropicStreamTranslator } from "./stream.ts";
+
+/** OpenAI-format chat completions served by Anthropic's Messages API: every byte both ways is translated. */
+export const anthropicChat: ChatAdapter = {
+  buildRequest: buildMessagesRequest,
+  parseResponse: parseMessagesResponse,
+  createStreamTranslator: (ctx) => new AnthropicStreamTranslator(ctx),
+  upstreamError: anthropicUpstreamError,
+};

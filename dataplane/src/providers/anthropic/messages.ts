@@ -1,0 +1,127 @@
+import { z } from "zod";
+import { AssistantPart, type Block, TextPart, UserPart, assistantBlocks, textBlocks, userBlocks } from "./content.ts";
+import { fromZod, invalid } from "./invalid.ts";
+
+const ToolCall = z.looseObject({
+  id: z.string(),
+  type: z.literal("function").optional(),
+  function: z.looseObject({ name: z.string(), arguments: z.string() }),
+});
+
+const Message = z.discriminatedUnion("role", [
+  z.looseObject({ role: z.enum(["system", "developer"]), content: z.union([z.string(), z.array(TextPart)]) }),
+  z.looseObject({ role: z.literal("user"), content: z.union([z.string(), z.array(UserPart)]) }),
+  z.looseObject({
+    role: z.literal("assistant"),
+    content: z.union([z.string(), z.array(AssistantPart)]).nullish(),
+    refusal: z.string().nullish(),
+    tool_calls: z.array(ToolCall).nullish(),
+  }),
+  z.looseObject({ role: z.literal("tool"), tool_call_id: z.string(), content: z.union([z.string(), z.array(TextPart)]) }),
+]);
+
+export interface Turn {
+  role: "user" | "assistant";
+  content: Block[];
+}
+
+/**
+ * OpenAI's message list → Anthropic's `system` and `messages` (https://docs.anthropic.com/en/api/messages):
+ * - system and developer messages, wherever they stand, become the top-level system text blocks, in order;
+ * - tool messages become tool_result blocks of a user turn;
+ * - consecutive turns of one role merge into one turn, since Anthropic wants user and assistant to alternate,
+ *   and within a user turn the tool_result blocks go first, as Anthropic requires of the turn after a tool use
+ *   (https://platform.claude.com/docs/en/agents-and-tools/tool-use/implement-tool-use).
+ */
+export function translateMessages(raw: unknown): { system: Block[]; messages: Turn[] } {
+  const parsed = z.array(Message).safeParse(raw);
+  if (!parsed.success) throw fromZod(parsed.error, ["messages"]);
+  const system: Block[] = [];
+  const turns: Turn[] = [];
+  const add = (role: Turn["role"], blocks: Block[]): void => {
+    if (blocks.length === 0) return;
+    const last = turns.at(-1);
+    if (last?.role === role) last.content.push(...blocks);
+    else turns.push({ role, content: blocks });
+  };
+
+  parsed.data.forEach((m, i) => {
+    const where = `messages[${i}]`;
+    switch (m.role) {
+      case "system":
+      case "developer":
+        system.push(...textBlocks(m.content));
+        break;
+      case "user":
+        add("user", userBlocks(m.content, `${where}.content`));
+        break;
+      case "assistant": {
+        const blocks = m.content ? assistantBlocks(m.content) : m.refusal ? textBlocks(m.refusal) : [];
+        (m.tool_calls ?? []).forEach((call, j) => {
+          blocks.push({ type: "tool_use", id: call.id, name: call.function.name, input: toolInput(call.function.arguments, `${where}.tool_calls[${j}].function.arguments`) });
+        });
+        add("assistant", blocks);
+        break;
+      }
+      case "tool": {
+        const content = typeof m.content === "string" ? m.content : textBlocks(m.content);
+        const result: Block = { type: "tool_result", tool_use_id: m.tool_call_id };
+        if (content.length > 0) result.content = content;
+        add("user", [result]);
+        break;
+      }
+    }
+  });
+
+  for (const turn of turns) {
+    if (turn.role === "user") turn.content.sort((a, b) => rank(a) - rank(b));
+  }
+  trimFinalAssistant(turns);
+  return { system, messages: turns };
+}
+
+/**
+ * Whether the conversation ends inside a tool loop: the last turn returns tool results to the assistant turn
+ * before it, which called the tools. With thinking on, Anthropic wants that assistant turn to start with the signed
+ * thinking block that preceded the calls, which OpenAI's message format cannot carry back.
+ */
+export function endsInToolLoop(turns: readonly Turn[]): boolean {
+  const last = turns.at(-1);
+  const before = turns.at(-2);
+  return last?.role === "user" && last.content.some((b) => b.type === "tool_result") && before?.role === "assistant" && before.content.some((b) => b.type === "tool_use");
+}
+
+/** Stable sort key: tool results before anything else (Array.prototype.sort is stable). */
+function rank(block: Block): number {
+  return block.type === "tool_result" ? 0 : 1;
+}
+
+/**
+ * A conversation that ends on an assistant turn is a prefill, and Anthropic rejects a prefill ending in whitespace
+ * ("final assistant content cannot end with trailing whitespace").
+ */
+function trimFinalAssistant(turns: Turn[]): void {
+  const last = turns.at(-1);
+  if (last?.role !== "assistant") return;
+  const block = last.content.at(-1);
+  if (block?.type !== "text" || typeof block.text !== "string") return;
+  const text = block.text.trimEnd();
+  if (text === "") last.content.pop();
+  else block.text = text;
+  if (last.content.length === 0) turns.pop();
+}
+
+/** A tool call's arguments (a JSON text in OpenAI's format) → the tool_use input object Anthropic wants. */
+function toolInput(args: string, param: string): Record<string, unknown> {
+  if (args.trim() === "") return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(args);
+  } catch {
+    throw invalid(param, `Invalid \`${param}\`: not valid JSON.`);
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    throw invalid(param, `Invalid \`${param}\`: must be a JSON object.`);
+  }
+  return value as Record<string, unknown>;
+}

@@ -1,0 +1,188 @@
+import { GatewayError } from "../../errors.ts";
+import { sseData } from "../../upstream/sse-splitter.ts";
+import { redact } from "../redact.ts";
+import type { ChatContext, StreamTranslator, Usage } from "../types.ts";
+import {
+  ContentBlockDeltaEvent,
+  ContentBlockStartEvent,
+  ContentBlockStopEvent,
+  ErrorEnvelope,
+  MessageDeltaEvent,
+  MessageStartEvent,
+  StreamEventHead,
+} from "./anthropic-wire.ts";
+import { JSON_TOOL_NAME } from "./json-mode.ts";
+import { DONE_EVENT, type FinishReason, deltaEvent, finishReason, usageEvent } from "./openai-wire.ts";
+import { mergeUsage, parseAnthropicUsage } from "./usage.ts";
+
+/** What an Anthropic content block becomes in the OpenAI stream. */
+type BlockKind =
+  | { kind: "text" }
+  | { kind: "thinking" }
+  | { kind: "tool"; index: number; sentArguments: boolean }
+  | { kind: "json" }
+  | { kind: "ignored" };
+
+/**
+ * Anthropic's Messages stream (https://docs.anthropic.com/en/docs/build-with-claude/streaming) → OpenAI
+ * `chat.completion.chunk` events (https://platform.openai.com/docs/api-reference/chat-streaming), event by event:
+ * every delta goes out as soon as its event is pushed; nothing of the answer is held back.
+ *
+ * - message_start → the role chunk; its usage (the prompt) is kept.
+ * - text_delta → delta.content; thinking_delta → delta.reasoning_content; signature_delta, citations and
+ *   redacted or server-tool blocks carry nothing an OpenAI client can use and are dropped.
+ * - a client tool_use block → a tool_calls entry whose `index` counts tool calls, not content blocks (Anthropic's
+ *   block index also counts text and thinking), so parallel calls are 0, 1, …; its input_json_delta fragments are
+ *   the arguments. A call with no arguments streams only "" from Anthropic; it is closed with "{}" so the client
+ *   gets valid JSON, as OpenAI sends.
+ * - the JSON-mode tool's input is streamed as delta.content (see json-mode.ts).
+ * - message_delta → the finish_reason chunk; its usage (cumulative output) is merged in.
+ * - message_stop marks the stream complete; `error` ends it with a GatewayError.
+ */
+export class AnthropicStreamTranslator implements StreamTranslator {
+  readonly #ctx: ChatContext;
+  readonly #blocks = new Map<number, BlockKind>();
+  #usage: Usage | undefined;
+  #outputEvents = 0;
+  #toolCalls = 0;
+  #sentFinish = false;
+  #stopped = false;
+
+  constructor(ctx: ChatContext) {
+    this.#ctx = ctx;
+  }
+
+  get usage(): Usage | undefined {
+    return this.#usage;
+  }
+
+  get outputEvents(): number {
+    return this.#outputEvents;
+  }
+
+  push(block: string): string[] {
+    const data = sseData(block);
+    if (data === undefined) return [];
+    let json: unknown;
+    try {
+      json = JSON.parse(data);
+    } catch {
+      throw new GatewayError("upstream_error", "The provider sent a stream event that is not JSON.");
+    }
+    const head = StreamEventHead.safeParse(json);
+    if (!head.success) return [];
+    switch (head.data.type) {
+      case "message_start":
+        return this.#messageStart(json);
+      case "content_block_start":
+        return this.#blockStart(json);
+      case "content_block_delta":
+        return this.#blockDelta(json);
+      case "content_block_stop":
+        return this.#blockStop(json);
+      case "message_delta":
+        return this.#messageDelta(json);
+      case "message_stop":
+        this.#stopped = true;
+        return [];
+      case "error":
+        throw streamError(json);
+      default:
+        // ping, and event types added after this was written (Anthropic says to expect them)
+        return [];
+    }
+  }
+
+  finish(): string[] {
+    if (!this.#stopped) throw new GatewayError("upstream_error", "The provider's stream ended before it was complete.");
+    const out: string[] = [];
+    if (!this.#sentFinish) out.push(deltaEvent(this.#ctx, {}, "stop"));
+    if (this.#ctx.clientWantsUsage && this.#usage) out.push(usageEvent(this.#ctx, this.#usage));
+    out.push(DONE_EVENT);
+    return out;
+  }
+
+  #messageStart(json: unknown): string[] {
+    const ev = MessageStartEvent.safeParse(json);
+    if (ev.success) this.#usage = mergeUsage(this.#usage, parseAnthropicUsage(ev.data.message.usage));
+    return [deltaEvent(this.#ctx, { role: "assistant", content: "" })];
+  }
+
+  #blockStart(json: unknown): string[] {
+    const ev = ContentBlockStartEvent.safeParse(json);
+    if (!ev.success) return [];
+    const cb = ev.data.content_block;
+    if (cb.type === "text") {
+      this.#blocks.set(ev.data.index, { kind: "text" });
+      return typeof cb.text === "string" && cb.text !== "" ? [this.#output({ content: cb.text })] : [];
+    }
+    if (cb.type === "thinking") {
+      this.#blocks.set(ev.data.index, { kind: "thinking" });
+      return typeof cb.thinking === "string" && cb.thinking !== "" ? [this.#output({ reasoning_content: cb.thinking })] : [];
+    }
+    if (cb.type === "tool_use" && typeof cb.id === "string" && typeof cb.name === "string") {
+      if (cb.name === JSON_TOOL_NAME) {
+        this.#blocks.set(ev.data.index, { kind: "json" });
+        return [];
+      }
+      const index = this.#toolCalls++;
+      this.#blocks.set(ev.data.index, { kind: "tool", index, sentArguments: false });
+      return [this.#output({ tool_calls: [{ index, id: cb.id, type: "function", function: { name: cb.name, arguments: "" } }] })];
+    }
+    this.#blocks.set(ev.data.index, { kind: "ignored" });
+    return [];
+  }
+
+  #blockDelta(json: unknown): string[] {
+    const ev = ContentBlockDeltaEvent.safeParse(json);
+    if (!ev.success) return [];
+    const kind = this.#blocks.get(ev.data.index);
+    const d = ev.data.delta;
+    if (kind?.kind === "text" && d.type === "text_delta" && d.text) return [this.#output({ content: d.text })];
+    if (kind?.kind === "thinking" && d.type === "thinking_delta" && d.thinking) return [this.#output({ reasoning_content: d.thinking })];
+    if (kind?.kind === "json" && d.type === "input_json_delta" && d.partial_json) return [this.#output({ content: d.partial_json })];
+    if (kind?.kind === "tool" && d.type === "input_json_delta" && d.partial_json) {
+      kind.sentArguments = true;
+      return [this.#output({ tool_calls: [{ index: kind.index, function: { arguments: d.partial_json } }] })];
+    }
+    return [];
+  }
+
+  #blockStop(json: unknown): string[] {
+    const ev = ContentBlockStopEvent.safeParse(json);
+    if (!ev.success) return [];
+    const kind = this.#blocks.get(ev.data.index);
+    if (kind?.kind !== "tool" || kind.sentArguments) return [];
+    kind.sentArguments = true;
+    return [this.#output({ tool_calls: [{ index: kind.index, function: { arguments: "{}" } }] })];
+  }
+
+  #messageDelta(json: unknown): string[] {
+    const ev = MessageDeltaEvent.safeParse(json);
+    if (!ev.success) return [];
+    this.#usage = mergeUsage(this.#usage, parseAnthropicUsage(ev.data.usage));
+    const stop = ev.data.delta.stop_reason;
+    if (stop == null || this.#sentFinish) return [];
+    this.#sentFinish = true;
+    const reason: FinishReason = finishReason(stop, this.#toolCalls);
+    return [deltaEvent(this.#ctx, {}, reason)];
+  }
+
+  #output(delta: Record<string, unknown>): string {
+    this.#outputEvents++;
+    return deltaEvent(this.#ctx, delta);
+  }
+}
+
+/**
+ * An `error` event mid-stream (https://docs.anthropic.com/en/docs/build-with-claude/streaming#error-events): the
+ * caller sends it as the stream's last event. Overload is the common one (Anthropic's 529, sent in-stream once the
+ * response has begun); other messages are the provider's, redacted.
+ */
+function streamError(json: unknown): GatewayError {
+  const ev = ErrorEnvelope.safeParse(json);
+  const type = ev.success ? ev.data.error.type : undefined;
+  if (type === "overloaded_error") return new GatewayError("upstream_error", "The provider is overloaded; retry after a short wait.");
+  const message = ev.success && ev.data.error.message ? redact(ev.data.error.message) : "no details given";
+  return new GatewayError("upstream_error", `The provider failed mid-stream: ${message}`);
+}

@@ -1,0 +1,61 @@
+import { z } from "zod";
+import type { Block } from "./content.ts";
+import { fromZod, invalid } from "./invalid.ts";
+import { JSON_TOOL_NAME, type JsonTool } from "./json-mode.ts";
+
+const FunctionTool = z.looseObject({
+  type: z.literal("function"),
+  function: z.looseObject({
+    name: z.string(),
+    description: z.string().optional(),
+    parameters: z.record(z.string(), z.unknown()).optional(),
+  }),
+});
+
+const ToolChoice = z.union([
+  z.enum(["auto", "none", "required"]),
+  z.looseObject({ type: z.literal("function"), function: z.looseObject({ name: z.string() }) }),
+]);
+
+/**
+ * OpenAI `tools`, `tool_choice`, `parallel_tool_calls` (and the JSON-mode tool) → Anthropic `tools` and
+ * `tool_choice` (https://docs.anthropic.com/en/api/messages#body-tools, #body-tool-choice):
+ * auto → auto, none → none, required → any, {function: {name}} → {type: "tool", name};
+ * parallel_tool_calls: false → disable_parallel_tool_use on the choice (Anthropic has no separate flag).
+ * `strict` is dropped: Anthropic's strict tool use exists only on some models, and without it the call has the
+ * same shape.
+ */
+export function translateTools(body: Record<string, unknown>, jsonTool: JsonTool | undefined): { tools?: Block[]; tool_choice?: Block } {
+  const parsedTools = z.array(FunctionTool).nullish().safeParse(body.tools);
+  if (!parsedTools.success) throw fromZod(parsedTools.error, ["tools"]);
+  const parsedChoice = ToolChoice.nullish().safeParse(body.tool_choice);
+  if (!parsedChoice.success) throw fromZod(parsedChoice.error, ["tool_choice"]);
+  const clientTools = parsedTools.data ?? [];
+  const choice = parsedChoice.data ?? undefined;
+
+  const tools: Block[] = clientTools.map((t, i) => {
+    if (t.function.name === JSON_TOOL_NAME) throw invalid(`tools[${i}].function.name`, `The function name \`${JSON_TOOL_NAME}\` is reserved by the gateway.`);
+    const tool: Block = { name: t.function.name, input_schema: t.function.parameters ?? { type: "object", properties: {} } };
+    if (t.function.description !== undefined) tool.description = t.function.description;
+    return tool;
+  });
+  if (jsonTool) tools.push({ ...jsonTool });
+  if (tools.length === 0) return {};
+
+  let toolChoice: Block | undefined;
+  if (jsonTool) {
+    // The answer must come through the JSON tool unless the client lets the model call its own tools first:
+    // then "any" makes it call one of them or answer through the JSON tool, never answer in free text.
+    if (typeof choice === "object") toolChoice = { type: "tool", name: choice.function.name };
+    else if (clientTools.length > 0 && choice !== "none") toolChoice = { type: "any" };
+    else toolChoice = { type: "tool", name: JSON_TOOL_NAME };
+  } else if (choice === "auto") toolChoice = { type: "auto" };
+  else if (choice === "none") toolChoice = { type: "none" };
+  else if (choice === "required") toolChoice = { type: "any" };
+  else if (typeof choice === "object") toolChoice = { type: "tool", name: choice.function.name };
+
+  if (body.parallel_tool_calls === false && toolChoice?.type !== "none") {
+    toolChoice = { ...(toolChoice ?? { type: "auto" }), disable_parallel_tool_use: true };
+  }
+  return toolChoice ? { tools, tool_choice: toolChoice } : { tools };
+}

@@ -1,0 +1,85 @@
+import OpenAI from "openai";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createKey, eventually, startEmbeddedGateway, type TestGateway } from "../harness/gateway.ts";
+import { startMockUpstream, type MockUpstream } from "../harness/mock-upstream.ts";
+
+// anthropic/claude-haiku-4-5: $1 in, $5 out per Mtok
+const NONSTREAM_COST = 8 * 1 + 21 * 5; // anthropic/messages-nonstream.json
+const STREAM_COST = 20 * 1 + 5 * 5; // anthropic/stream-text.sse.txt
+
+/**
+ * A client speaking only OpenAI's format reaches Anthropic's models on /v1/chat/completions: the request is
+ * translated to the Messages API and the (recorded) answer back, stream event by stream event.
+ */
+describe("OpenAI format in, Anthropic Messages upstream", () => {
+  let mock: MockUpstream;
+  let gw: TestGateway;
+  let client: OpenAI;
+  let base: string;
+  let key: string;
+
+  beforeAll(async () => {
+    mock = await startMockUpstream();
+    gw = await startEmbeddedGateway(mock);
+    base = gw.baseUrls[0]!;
+    key = (await createKey(base, gw.managementKey, {})).key;
+    client = new OpenAI({ baseURL: `${base}/v1`, apiKey: key, maxRetries: 0 });
+  });
+  afterAll(async () => {
+    await gw?.close();
+    await mock?.close();
+  });
+
+  it("non-stream: an OpenAI chat.completion, named by the gateway's slug, metered from Anthropic's usage", async () => {
+    const res = await client.chat.completions
+      .create({ model: "claude-haiku-4-5", max_tokens: 200, messages: [{ role: "system", content: "Be brief." }, { role: "user", content: "Hello" }] })
+      .withResponse();
+    expect(res.data).toMatchObject({
+      object: "chat.completion",
+      model: "anthropic/claude-haiku-4-5",
+      choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant", content: "Hi there! How are you doing today? Is there anything I can help you with?" } }],
+      usage: { prompt_tokens: 8, completion_tokens: 21, total_tokens: 29 },
+    });
+    expect(res.response.headers.get("x-svc-cost-micros")).toBe(String(NONSTREAM_COST));
+    const up = mock.requests.at(-1)!;
+    expect(up.path).toBe("/v1/messages");
+    expect(up.json).toMatchObject({ model: "claude-haiku-4-5", max_tokens: 200, system: expect.anything(), messages: [{ role: "user" }] });
+    expect(up.headers["x-api-key"]).toBe("sk-ant-upstream-test-credential");
+  });
+
+  it("stream: OpenAI chunks as Anthropic's events arrive, usage chunk with the cost when asked", async () => {
+    const stream = await client.chat.completions.create({
+      model: "anthropic/claude-haiku-4-5",
+      stream: true,
+      stream_options: { include_usage: true },
+      messages: [{ role: "user", content: "hi" }],
+    });
+    let text = "";
+    let finish: string | null | undefined;
+    let usage: (OpenAI.CompletionUsage & { cost_micros?: number }) | null | undefined;
+    for await (const chunk of stream) {
+      expect(chunk.model).toBe("anthropic/claude-haiku-4-5");
+      text += chunk.choices[0]?.delta?.content ?? "";
+      finish ??= chunk.choices[0]?.finish_reason;
+      if (chunk.usage) usage = chunk.usage;
+    }
+    expect(text.length).toBeGreaterThan(0);
+    expect(finish).toBe("stop");
+    expect(usage).toMatchObject({ prompt_tokens: 20, completion_tokens: 5, cost_micros: STREAM_COST });
+  });
+
+  it("the credits show both calls to the micro-USD", async () => {
+    await eventually(async () => {
+      const c = (await (await fetch(`${base}/v1/credits`, { headers: { authorization: `Bearer ${key}` } })).json()) as { available_micros: number };
+      expect(c.available_micros).toBe(10_000_000 - NONSTREAM_COST - STREAM_COST);
+    });
+  });
+
+  it("an Anthropic error comes back in OpenAI's dialect", async () => {
+    mock.failNext(400, { type: "error", error: { type: "invalid_request_error", message: "messages: roles must alternate" } });
+    await expect(client.chat.completions.create({ model: "claude-haiku-4-5", messages: [{ role: "user", content: "hi" }] })).rejects.toMatchObject({
+      status: 400,
+      error: { message: "messages: roles must alternate", type: "invalid_request_error" },
+    });
+  });
+});
