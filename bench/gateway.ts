@@ -42,6 +42,7 @@ export async function startGateway(opts: { root: string; workDir: string; openai
     SVC_DATA_DIR: dataDir,
     SVC_BOOTSTRAP_MGMT_KEY: mgmtKey,
     SVC_BOOTSTRAP_CREDIT: "1000000",
+    SVC_STATUS_FEEDS: "off",
     OPENAI_API_KEY: "sk-bench",
     OPENAI_BASE_URL: opts.openaiBaseUrl,
   };

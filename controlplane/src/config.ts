@@ -11,6 +11,8 @@ const Env = z.object({
   SVC_KEY_HASH_SECRET: z.string().min(16, "must be at least 16 characters").optional(),
   SVC_BOOTSTRAP_MGMT_KEY: z.string().startsWith("svc_mgmt_", "must start with svc_mgmt_").min(24).optional(),
   SVC_BOOTSTRAP_CREDIT: z.string().default("0"),
+  /** Read the providers' own status feeds for GET /status (off where the internet is not reachable). */
+  SVC_STATUS_FEEDS: z.enum(["on", "off"]).default("on"),
 });
 
 export type ControlPlaneConfig = Readonly<{
@@ -23,6 +25,9 @@ export type ControlPlaneConfig = Readonly<{
   keyHashSecret: string | undefined;
   bootstrapManagementKey: string | undefined;
   bootstrapCreditMicros: number;
+  statusFeeds: boolean;
+  /** The environment, for per-provider overrides (`<NAMESPACE>_STATUS_FEED_URL`). */
+  env: Readonly<Record<string, string | undefined>>;
 }>;
 
 export function loadControlPlaneConfig(env: Record<string, string | undefined> = process.env): ControlPlaneConfig {
@@ -49,5 +54,7 @@ export function loadControlPlaneConfig(env: Record<string, string | undefined> =
     keyHashSecret: e.SVC_KEY_HASH_SECRET,
     bootstrapManagementKey: e.SVC_BOOTSTRAP_MGMT_KEY,
     bootstrapCreditMicros: credit,
+    statusFeeds: e.SVC_STATUS_FEEDS === "on",
+    env: Object.freeze({ ...env }),
   });
 }

@@ -12,6 +12,7 @@ import { createStatusHandler } from "./http/status-route.ts";
 import type { ControlRequest, ControlResponse } from "./http/types.ts";
 import { loadOrCreateKeySecret } from "./key-secret.ts";
 import { bootstrap, type BootstrapResult } from "./services/orgs.ts";
+import { StatusFeedPoller, feedsFromCatalog } from "./services/status-feeds/index.ts";
 
 export interface ControlPlane {
   readonly database: Database;
@@ -48,9 +49,15 @@ export async function startControlPlane(opts: { config: ControlPlaneConfig; cata
   });
   // After a change, say which snapshot sequence carries it, so the relaying replica can wait for that delta
   // and a key minted through it works on it at once (read-your-writes).
+  const statusFeeds = new StatusFeedPoller({
+    feeds: config.statusFeeds ? feedsFromCatalog(opts.catalog.providers.values(), config.env) : [],
+    onError: (slug, why) => opts.log(`status feed ${slug}: ${why}`),
+  });
+  void statusFeeds.start();
   const status = createStatusHandler({
     db: database.db,
     providers: [...opts.catalog.providers.values()].map((p) => ({ slug: p.namespace, statusPage: p.status_page })),
+    reportedStatus: (slug) => statusFeeds.reported(slug),
   });
   const handle = async (req: ControlRequest): Promise<ControlResponse> => {
     if (req.path === "/status") return status(req);
@@ -66,6 +73,7 @@ export async function startControlPlane(opts: { config: ControlPlaneConfig; cata
     bootstrap: boot,
     handle,
     async close() {
+      statusFeeds.stop();
       stopUsage();
       roster.close();
       publisher.close();

@@ -59,6 +59,7 @@ describe.skipIf(!process.env.NATS_URL || !process.env.DATABASE_URL)("split mode 
       CONTROLPLANE_URL: `http://127.0.0.1:${cpPort}`,
       OPENAI_API_KEY: "sk-upstream-test-credential",
       OPENAI_BASE_URL: mock.openaiBaseUrl,
+      SVC_STATUS_FEEDS: "off",
     };
     run("controlplane", { ...common, SVC_BOOTSTRAP_MGMT_KEY: mgmt, SVC_BOOTSTRAP_CREDIT: "3" });
     for (let i = 0; i < 2; i++) {

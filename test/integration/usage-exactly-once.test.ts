@@ -36,6 +36,7 @@ describe.skipIf(!process.env.NATS_URL)("usage events over NATS JetStream land in
       SVC_KEY_HASH_SECRET: randomBytes(32).toString("hex"),
       SVC_BOOTSTRAP_MGMT_KEY: randomManagementKey(),
       SVC_BOOTSTRAP_CREDIT: "1",
+      SVC_STATUS_FEEDS: "off",
     });
     cp = await startControlPlane({ config, catalog: loadCatalog(), transport: cpBus, requireSecret: true, log: () => undefined });
     if (!cp.bootstrap.created) throw new Error("fresh database expected");
@@ -97,6 +98,7 @@ describe.skipIf(!process.env.NATS_URL)("usage events over NATS JetStream land in
       ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}),
       SVC_DATA_DIR: db.dataDir,
       SVC_KEY_HASH_SECRET: cp.keyHashSecret,
+      SVC_STATUS_FEEDS: "off",
     });
     cp = await startControlPlane({ config, catalog: loadCatalog(), transport: cpBus, requireSecret: true, log: () => undefined });
     await eventually(async () => expect(await ledger()).toEqual({ entries: 2, total: -110, balance: 1_000_000 - 110 }));
