@@ -50,8 +50,10 @@ export function gatewayScenario(name: string, start: (mock: MockUpstream) => Pro
       }
       expect(ids).toContain("openai/gpt-4o");
       expect(ids).toContain("anthropic/claude-haiku-4-5");
-      // only OpenAI and Anthropic have a credential here
-      expect(ids.every((id) => id.startsWith("openai/") || id.startsWith("anthropic/"))).toBe(true);
+      expect(ids).toContain("google/gemini-2.5-flash");
+      // only OpenAI, Anthropic and Google have a credential here, and only chat is served so far
+      expect(ids.every((id) => /^(openai|anthropic|google)\//.test(id))).toBe(true);
+      expect(ids).not.toContain("openai/text-embedding-3-small");
     });
 
     it("retrieves by alias and echoes the canonical slug; 404 for a model without credential", async () => {

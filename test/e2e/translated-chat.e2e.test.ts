@@ -83,3 +83,54 @@ describe("OpenAI format in, Anthropic Messages upstream", () => {
     });
   });
 });
+
+describe("OpenAI format in, Gemini generateContent upstream", () => {
+  let mock: MockUpstream;
+  let gw: TestGateway;
+  let client: OpenAI;
+
+  beforeAll(async () => {
+    mock = await startMockUpstream();
+    gw = await startEmbeddedGateway(mock);
+    const base = gw.baseUrls[0]!;
+    client = new OpenAI({ baseURL: `${base}/v1`, apiKey: (await createKey(base, gw.managementKey, {})).key, maxRetries: 0 });
+  });
+  afterAll(async () => {
+    await gw?.close();
+    await mock?.close();
+  });
+
+  it("non-stream: the recorded answer as an OpenAI chat.completion; the key travels in a header, never the URL", async () => {
+    const res = await client.chat.completions.create({ model: "google/gemini-2.5-flash-lite", messages: [{ role: "user", content: "Capital of France?" }] }).withResponse();
+    expect(res.data).toMatchObject({
+      model: "google/gemini-2.5-flash-lite",
+      choices: [{ finish_reason: "stop", message: { role: "assistant", content: "The capital of France is **Paris**." } }],
+      usage: { prompt_tokens: 8, completion_tokens: 8 },
+    });
+    // gemini-2.5-flash-lite: $0.10 in, $0.40 out per Mtok → 8 × 0.1 + 8 × 0.4 = 4 micro-USD
+    expect(res.response.headers.get("x-svc-cost-micros")).toBe("4");
+    const up = mock.requests.at(-1)!;
+    expect(up.path).toBe("/v1beta/models/gemini-2.5-flash-lite:generateContent");
+    expect(up.headers["x-goog-api-key"]).toBe("goog-upstream-test-credential");
+    expect(up.json).toMatchObject({ contents: [{ role: "user", parts: [{ text: "Capital of France?" }] }] });
+  });
+
+  it("stream: a recorded function call arrives as OpenAI tool_calls", async () => {
+    const stream = await client.chat.completions.create({
+      model: "gemini-2.5-flash",
+      stream: true,
+      tools: [{ type: "function", function: { name: "get_capital", parameters: { type: "object", properties: { country: { type: "string" } } } } }],
+      messages: [{ role: "user", content: "Capital of France?" }],
+    });
+    const calls: { name?: string; arguments?: string }[] = [];
+    let finish: string | null | undefined;
+    for await (const chunk of stream) {
+      for (const tc of chunk.choices[0]?.delta?.tool_calls ?? []) calls.push({ name: tc.function?.name, arguments: tc.function?.arguments });
+      finish ??= chunk.choices[0]?.finish_reason;
+    }
+    expect(calls[0]?.name).toBe("get_capital");
+    expect(JSON.parse(calls.map((c) => c.arguments ?? "").join(""))).toEqual({ country: "France" });
+    expect(finish).toBe("tool_calls");
+    expect(mock.requests.at(-1)!.path).toBe("/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse");
+  });
+});

@@ -36,6 +36,8 @@ function upstreamEnv(mock: MockUpstream): Record<string, string> {
     OPENAI_BASE_URL: mock.openaiBaseUrl,
     ANTHROPIC_API_KEY: "sk-ant-upstream-test-credential",
     ANTHROPIC_BASE_URL: mock.anthropicBaseUrl,
+    GOOGLE_API_KEY: "goog-upstream-test-credential",
+    GOOGLE_BASE_URL: `${mock.origin}/v1beta`,
     // tests reach nothing beyond this machine
     SVC_STATUS_FEEDS: "off",
   };

@@ -55,6 +55,8 @@ function loadBodies() {
     embeddingsBase64: compact("openai/embeddings-base64.json"),
     messages: compact("anthropic/messages-nonstream.json"),
     countTokens: compact("anthropic/count-tokens.json"),
+    geminiText: compact("gemini/generatecontent-text.json"),
+    geminiStream: splitSseEvents(readFixture("gemini/stream-function-call-gemini2.sse.txt")),
     messagesStream: splitSseEvents(readFixture("anthropic/stream-text.sse.txt")),
     recordedChat,
     chatStream: { true: withUsageOption(recordedChat, true), false: withUsageOption(recordedChat, false) },
@@ -152,6 +154,15 @@ export async function startMockUpstream(opts: { host?: string; port?: number } =
     return sendJson(res, 200, bodies.messages);
   }
 
+  /** Gemini's native API: key in x-goog-api-key, SSE only with alt=sse (as the gateway asks). */
+  async function gemini(res: http.ServerResponse, pathname: string, rec: RecordedRequest): Promise<void> {
+    if (!rec.headers["x-goog-api-key"]) {
+      return sendJson(res, 403, JSON.stringify({ error: { code: 403, message: "Method doesn't allow unregistered callers.", status: "PERMISSION_DENIED" } }));
+    }
+    if (pathname.endsWith(":streamGenerateContent")) return sendSse(res, bodies.geminiStream, 0);
+    return sendJson(res, 200, bodies.geminiText);
+  }
+
   const server = http.createServer((req, res) => {
     void (async () => {
       const rec = record(req, await readBody(req));
@@ -164,6 +175,9 @@ export async function startMockUpstream(opts: { host?: string; port?: number } =
       }
       if (rec.method === "POST" && (pathname === "/v1/messages" || pathname === "/v1/messages/count_tokens")) {
         return anthropic(res, pathname, rec);
+      }
+      if (rec.method === "POST" && /^\/v1beta\/models\/[^/]+:(generateContent|streamGenerateContent)$/.test(pathname)) {
+        return gemini(res, pathname, rec);
       }
       sendJson(res, 404, openaiError(`Invalid URL (${rec.method} ${pathname})`, "invalid_request_error"));
     })().catch((err: unknown) => {

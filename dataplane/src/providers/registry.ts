@@ -1,5 +1,6 @@
 import type { Model, Provider } from "../../../catalog/src/index.ts";
 import { anthropicChat } from "./anthropic/chat.ts";
+import { geminiChat } from "./google/chat.ts";
 import { buildChatRequest, parseChatResponse } from "./openai-compat/chat.ts";
 import { openAIUpstreamError } from "./openai-compat/errors.ts";
 import { OpenAIStreamMeter } from "./openai-compat/stream.ts";
@@ -16,6 +17,7 @@ const openAICompatChat: ChatAdapter = {
 const chatAdapters: Partial<Record<Provider["wire"], ChatAdapter>> = {
   openai: openAICompatChat,
   anthropic: anthropicChat,
+  gemini: geminiChat,
 };
 
 export function chatAdapterFor(provider: Provider): ChatAdapter | undefined {

@@ -1,0 +1,13 @@
+import type { ChatAdapter } from "../types.ts";
+import { geminiUpstreamError } from "./errors.ts";
+import { buildGenerateContentRequest } from "./request.ts";
+import { parseGenerateContentResponse } from "./response.ts";
+import { GeminiStreamTranslator } from "./stream.ts";
+
+/** OpenAI-format chat completions served by Gemini's native generateContent API: every byte both ways is translated. */
+export const geminiChat: ChatAdapter = {
+  buildRequest: buildGenerateContentRequest,
+  parseResponse: parseGenerateContentResponse,
+  createStreamTranslator: (ctx) => new GeminiStreamTranslator(ctx),
+  upstreamError: geminiUpstreamError,
+};

@@ -1,0 +1,57 @@
+import { z } from "zod";
+
+/**
+ * The parts of Gemini's GenerateContentResponse the gateway reads
+ * (https://ai.google.dev/api/generate-content#v1beta.GenerateContentResponse). Loose objects: Google adds fields
+ * (avgLogprobs, finishMessage, serviceTier, citationMetadata…) that mean nothing here and must not fail a parse.
+ * Proto3 JSON leaves out zero values and empty lists, so nearly everything is optional.
+ */
+export const GeminiPart = z.looseObject({
+  text: z.string().optional(),
+  /** a thought summary, sent only with thinkingConfig.includeThoughts (https://ai.google.dev/gemini-api/docs/thinking) */
+  thought: z.boolean().optional(),
+  /** opaque; must go back with the function call on the next turn (https://ai.google.dev/gemini-api/docs/thought-signatures) */
+  thoughtSignature: z.string().optional(),
+  functionCall: z
+    .looseObject({
+      // no name: a Vertex-only partial-arguments fragment (FunctionCall.partialArgs), never sent by the Gemini API
+      name: z.string().optional(),
+      args: z.record(z.string(), z.unknown()).nullish(),
+    })
+    .optional(),
+});
+export type GeminiPart = z.infer<typeof GeminiPart>;
+
+export const GeminiCandidate = z.looseObject({
+  content: z.looseObject({ parts: z.array(GeminiPart).optional(), role: z.string().optional() }).optional(),
+  finishReason: z.string().optional(),
+  index: z.number().optional(),
+});
+
+export const GeminiResponse = z.looseObject({
+  candidates: z.array(GeminiCandidate).optional(),
+  /** "Sent only in the first stream chunk. Only happens when no candidates were generated due to content violations." */
+  promptFeedback: z.looseObject({ blockReason: z.string().optional(), blockReasonMessage: z.string().optional() }).optional(),
+  usageMetadata: z.unknown().optional(),
+  modelVersion: z.string().optional(),
+  responseId: z.string().optional(),
+});
+export type GeminiResponse = z.infer<typeof GeminiResponse>;
+
+/**
+ * Google's error envelope (https://ai.google.dev/gemini-api/docs/troubleshooting, google.rpc.Status): `details`
+ * carries typed messages such as google.rpc.ErrorInfo (`reason`, e.g. API_KEY_INVALID) and google.rpc.RetryInfo
+ * (`retryDelay`, a protobuf Duration such as "34.4s").
+ */
+export const GeminiErrorEnvelope = z.looseObject({
+  error: z.looseObject({
+    code: z.number().optional(),
+    message: z.string().optional(),
+    status: z.string().optional(),
+    details: z
+      .array(z.looseObject({ "@type": z.string().optional(), reason: z.string().optional(), retryDelay: z.string().optional() }))
+      .optional()
+      .catch(undefined),
+  }),
+});
+export type GeminiErrorEnvelope = z.infer<typeof GeminiErrorEnvelope>;

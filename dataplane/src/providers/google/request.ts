@@ -1,0 +1,29 @@
+import type { UpstreamRequest, UpstreamTarget } from "../types.ts";
+import { generationConfig } from "./generation.ts";
+import { translateMessages } from "./messages.ts";
+import { translateTools } from "./tools.ts";
+
+/**
+ * An OpenAI chat completions body → a Gemini generateContent call (https://ai.google.dev/api/generate-content),
+ * or streamGenerateContent with `alt=sse`, which sends each GenerateContentResponse as one SSE `data:` event
+ * (without it Gemini streams one JSON array). `target.baseUrl` is Gemini's with its version, e.g.
+ * https://generativelanguage.googleapis.com/v1beta. The key goes in the x-goog-api-key header, never in the URL's
+ * `key=` parameter, so it cannot leak through a logged URL (https://ai.google.dev/gemini-api/docs/api-key).
+ */
+export function buildGenerateContentRequest(body: Record<string, unknown>, target: UpstreamTarget, stream: boolean): UpstreamRequest {
+  const { systemInstruction, contents } = translateMessages(body.messages);
+  const out: Record<string, unknown> = { contents };
+  if (systemInstruction) out.systemInstruction = systemInstruction;
+  Object.assign(out, translateTools(body));
+  const config = generationConfig(body);
+  if (config) out.generationConfig = config;
+
+  const model = target.upstreamModel.replace(/^models\//, "");
+  const method = stream ? "streamGenerateContent?alt=sse" : "generateContent";
+  const headers: Record<string, string> = {
+    "x-goog-api-key": target.credential,
+    "content-type": "application/json",
+    accept: stream ? "text/event-stream" : "application/json",
+  };
+  return { url: new URL(`${target.baseUrl.replace(/\/+$/, "")}/models/${encodeURIComponent(model)}:${method}`), headers, body: JSON.stringify(out) };
+}

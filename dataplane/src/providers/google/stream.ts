@@ -1,0 +1,107 @@
+import { GatewayError } from "../../errors.ts";
+import { sseData } from "../../upstream/sse-splitter.ts";
+import { redact } from "../redact.ts";
+import type { ChatContext, StreamTranslator, Usage } from "../types.ts";
+import { GeminiErrorEnvelope, GeminiResponse } from "./gemini-wire.ts";
+import { DONE_EVENT, deltaEvent, finishReason, toolCall, usageEvent } from "./openai-wire.ts";
+import { noCandidate } from "./response.ts";
+import { parseGeminiUsage } from "./usage.ts";
+
+/**
+ * Gemini's streamGenerateContent?alt=sse (https://ai.google.dev/api/generate-content#method:-models.streamgeneratecontent)
+ * → OpenAI `chat.completion.chunk` events (https://platform.openai.com/docs/api-reference/chat-streaming), event by
+ * event. Every Gemini event is a whole GenerateContentResponse holding the parts generated since the last one:
+ * - the first event opens with the role chunk;
+ * - each text part → delta.content, each thought part → delta.reasoning_content (empty texts, such as the one
+ *   Gemini 3 ends a function-calling turn with to carry a signature, send nothing);
+ * - each functionCall part → one tool_calls entry with index, id, name and the whole arguments (Gemini sends a
+ *   call in one piece), and its thought signature as in non-streamed responses;
+ * - the candidate's finishReason → the finish_reason chunk;
+ * - usageMetadata rides on every event, cumulative: the last one is the usage.
+ * A stream without a finishReason was cut short; an `error` object in the stream ends it with a GatewayError.
+ */
+export class GeminiStreamTranslator implements StreamTranslator {
+  readonly #ctx: ChatContext;
+  #usage: Usage | undefined;
+  #outputEvents = 0;
+  #toolCalls = 0;
+  #started = false;
+  #finished = false;
+
+  constructor(ctx: ChatContext) {
+    this.#ctx = ctx;
+  }
+
+  get usage(): Usage | undefined {
+    return this.#usage;
+  }
+
+  get outputEvents(): number {
+    return this.#outputEvents;
+  }
+
+  push(block: string): string[] {
+    const data = sseData(block);
+    if (data === undefined) return [];
+    let json: unknown;
+    try {
+      json = JSON.parse(data);
+    } catch {
+      throw new GatewayError("upstream_error", "The provider sent a stream event that is not JSON.");
+    }
+    const failure = GeminiErrorEnvelope.safeParse(json);
+    if (failure.success) throw streamError(failure.data);
+    const parsed = GeminiResponse.safeParse(json);
+    if (!parsed.success) return [];
+    const res = parsed.data;
+    this.#usage = parseGeminiUsage(res.usageMetadata) ?? this.#usage;
+
+    const candidate = res.candidates?.[0];
+    if (!candidate) {
+      if (res.promptFeedback?.blockReason) throw noCandidate(res.promptFeedback.blockReason);
+      return [];
+    }
+    if (this.#finished) return [];
+    const out: string[] = [];
+    if (!this.#started) {
+      this.#started = true;
+      out.push(deltaEvent(this.#ctx, { role: "assistant", content: "" }));
+    }
+    for (const part of candidate.content?.parts ?? []) {
+      if (part.functionCall?.name !== undefined) {
+        const index = this.#toolCalls++;
+        out.push(this.#output({ tool_calls: [{ index, ...toolCall(part, index) }] }));
+      } else if (typeof part.text === "string" && part.text !== "") {
+        out.push(this.#output(part.thought === true ? { reasoning_content: part.text } : { content: part.text }));
+      }
+    }
+    if (candidate.finishReason !== undefined) {
+      this.#finished = true;
+      out.push(deltaEvent(this.#ctx, {}, finishReason(candidate.finishReason, this.#toolCalls)));
+    }
+    return out;
+  }
+
+  finish(): string[] {
+    if (!this.#finished) throw new GatewayError("upstream_error", "The provider's stream ended before it was complete.");
+    const out: string[] = [];
+    if (this.#ctx.clientWantsUsage && this.#usage) out.push(usageEvent(this.#ctx, this.#usage));
+    out.push(DONE_EVENT);
+    return out;
+  }
+
+  #output(delta: Record<string, unknown>): string {
+    this.#outputEvents++;
+    return deltaEvent(this.#ctx, delta);
+  }
+}
+
+/**
+ * An error sent inside the stream, once the 200 has gone out (same envelope as an error answer): the caller sends
+ * it as the stream's last event. The message is the provider's, redacted.
+ */
+function streamError(env: GeminiErrorEnvelope): GatewayError {
+  const { message, status } = env.error;
+  const detail = redact(message ?? status ?? "no details given");
+  return new GatewayError("upstream_error", `The provider failed mid-stream: ${detail}`);
+}
