@@ -12,6 +12,7 @@ import type { ChatContext, StreamTranslator, Usage } from "../providers/types.ts
 import { upstreamFailure } from "../upstream/client.ts";
 import { sendWithFailover } from "../upstream/failover.ts";
 import { SseSplitter } from "../upstream/sse-splitter.ts";
+import { requireCapabilities } from "./chat-capabilities.ts";
 import { resolveForUse } from "./model-access.ts";
 
 const ENDPOINT = "/v1/chat/completions";
@@ -36,6 +37,7 @@ export async function chatCompletions(deps: DataPlaneDeps, ctx: RequestContext, 
     throw new GatewayError("invalid_request_error", `Invalid \`${issue.path.join(".")}\`: ${issue.message}`, { param: issue.path.join(".") || null });
   }
   const p = parsed.data;
+  requireCapabilities(model, body);
   const org = deps.store.org(key.orgId ?? "");
   if (!org) throw new GatewayError("invalid_api_key", "The API key is not valid or has been revoked.");
   const adapter = chatAdapterFor(provider)!;

@@ -1,0 +1,59 @@
+import type { Model } from "../../../catalog/src/index.ts";
+import { GatewayError } from "../errors.ts";
+
+type Label = "tools" | "json" | "reasoning" | "cache" | "image" | "audio" | "pdf";
+
+const WHAT: Record<Label, string> = {
+  tools: "tools and tool calls",
+  json: "JSON mode (response_format)",
+  reasoning: "reasoning (reasoning_effort)",
+  cache: "prompt caching (cache_control)",
+  image: "image input",
+  audio: "audio input",
+  pdf: "PDF documents",
+};
+
+/** Which capability labels (SPEC 2.1) an OpenAI chat body uses. Walks only the fields that carry them. */
+export function labelsUsed(body: Record<string, unknown>): Set<Label> {
+  const used = new Set<Label>();
+  if ((Array.isArray(body.tools) && body.tools.length > 0) || (body.tool_choice !== undefined && body.tool_choice !== "none")) used.add("tools");
+  const rf = body.response_format as { type?: unknown } | null | undefined;
+  if (rf && (rf.type === "json_object" || rf.type === "json_schema")) used.add("json");
+  if (typeof body.reasoning_effort === "string" && body.reasoning_effort !== "none") used.add("reasoning");
+  for (const m of Array.isArray(body.messages) ? body.messages : []) {
+    if (m === null || typeof m !== "object") continue;
+    const msg = m as { content?: unknown; tool_calls?: unknown; role?: unknown; cache_control?: unknown };
+    if (msg.role === "tool" || (Array.isArray(msg.tool_calls) && msg.tool_calls.length > 0)) used.add("tools");
+    if (msg.cache_control) used.add("cache");
+    if (!Array.isArray(msg.content)) continue;
+    for (const p of msg.content) {
+      if (p === null || typeof p !== "object") continue;
+      const part = p as { type?: unknown; cache_control?: unknown; file?: { filename?: unknown; file_data?: unknown } };
+      if (part.cache_control) used.add("cache");
+      if (part.type === "image_url") used.add("image");
+      else if (part.type === "input_audio") used.add("audio");
+      else if (part.type === "file") used.add(isImageFile(part.file) ? "image" : "pdf");
+    }
+  }
+  return used;
+}
+
+function isImageFile(file: { filename?: unknown; file_data?: unknown } | undefined): boolean {
+  const data = typeof file?.file_data === "string" ? file.file_data : "";
+  return data.startsWith("data:image/");
+}
+
+/**
+ * A request that uses a capability the model's labels lack gets a 400 that says which one, before any
+ * credit is reserved or provider called. A chat model with none of the labels is text only.
+ */
+export function requireCapabilities(model: Model, body: Record<string, unknown>): void {
+  const labels = new Set(model.labels);
+  for (const l of labelsUsed(body)) {
+    if (!labels.has(l)) {
+      throw new GatewayError("invalid_request_error", `\`${model.slug}\` does not support ${WHAT[l]}; GET /v1/models/${model.slug} and catalog/MODELS.md list what each model supports.`, {
+        param: l === "tools" ? "tools" : l === "json" ? "response_format" : l === "reasoning" ? "reasoning_effort" : "messages",
+      });
+    }
+  }
+}
