@@ -21,6 +21,8 @@ export interface StatusDeps {
   /** The provider's own published status, once feeds are read; null: no feed or unreadable. */
   reportedStatus?: (slug: string) => string | null;
   now?: () => Date;
+  /** Where recent traffic comes from (default: the usage_events table). */
+  loadTraffic?: (since: Date) => Promise<ReadonlyMap<string, { total: number; failures: number }>>;
 }
 
 /**
@@ -35,7 +37,7 @@ export function createStatusHandler(deps: StatusDeps): (req: ControlRequest) => 
   let inflight: Promise<StatusPayload> | undefined;
 
   const refresh = (): Promise<StatusPayload> => {
-    inflight ??= providerTraffic(deps.db, new Date(clock().getTime() - WINDOW_MINUTES * 60_000))
+    inflight ??= (deps.loadTraffic ?? ((since) => providerTraffic(deps.db, since)))(new Date(clock().getTime() - WINDOW_MINUTES * 60_000))
       .then((traffic) => (last = statusPayload(providers(), traffic)))
       .finally(() => {
         inflight = undefined;
