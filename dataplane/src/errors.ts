@@ -20,6 +20,7 @@ export const ErrorCodes = {
   key_total_budget_exhausted: { status: 402, type: "insufficient_quota" },
   no_usable_credential: { status: 503, type: "service_unavailable" },
   gateway_starting: { status: 503, type: "service_unavailable" },
+  gateway_stopping: { status: 503, type: "service_unavailable" },
   control_plane_unavailable: { status: 503, type: "service_unavailable" },
   upstream_error: { status: 502, type: "upstream_error" },
   upstream_timeout: { status: 504, type: "upstream_error" },

@@ -18,8 +18,11 @@ import { UpstreamClient } from "./upstream/client.ts";
 export interface DataPlane {
   readonly port: number;
   readonly deps: DataPlaneDeps;
-  /** Stops listening, then waits (bounded) for usage to be handed to the bus. */
-  close(): Promise<void>;
+  /**
+   * Graceful stop: stops accepting connections, lets requests in flight (streams included) finish for up to
+   * `drainMs`, then waits (bounded) for their usage to be handed to the bus.
+   */
+  close(drainMs?: number): Promise<void>;
 }
 
 /** Builds and starts one data plane replica; the same function serves split and embedded mode. */
@@ -58,13 +61,17 @@ export async function startDataPlane(opts: {
   const heartbeat = setInterval(announce, REPLICA_HEARTBEAT_MS);
   heartbeat.unref();
   // listen first: /health answers while the first snapshot loads; inference answers 503 until it has
-  const listener = await listen(buildApp(deps), config.host, config.port);
+  const { app, inFlight } = buildApp(deps);
+  const listener = await listen(app, config.host, config.port);
   await sync.start();
   return {
     port: listener.port,
     deps,
-    async close() {
+    async close(drainMs = 30_000) {
       listener.close();
+      inFlight.stopping = true;
+      const deadline = Date.now() + drainMs;
+      while (inFlight.count > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
       clearInterval(heartbeat);
       sync.close();
       await usage.close();

@@ -97,8 +97,23 @@ describe.skipIf(!process.env.NATS_URL || !process.env.DATABASE_URL)("split mode 
     }
   });
 
-  it("SIGTERM stops every process cleanly", async () => {
+  it("SIGTERM lets a stream in flight finish, then every process exits 0", async () => {
+    mock.setStreamShape({ chunks: 40, delayMs: 25 });
+    const { key } = await createKey(`http://127.0.0.1:${dpPorts[0]}`, mgmt, { name: "late" });
+    const res = await fetch(`http://127.0.0.1:${dpPorts[0]}/v1/chat/completions`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: JSON.stringify({ model: "gpt-4o", stream: true, messages: [{ role: "user", content: "count" }] }),
+    });
+    const reader = res.body!.getReader();
+    let text = new TextDecoder().decode((await reader.read()).value);
     for (const c of children) c.kill("SIGTERM");
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += new TextDecoder().decode(value);
+    }
+    expect(text.trimEnd().endsWith("data: [DONE]")).toBe(true);
     const codes = await Promise.all(children.map((c) => new Promise<number | null>((r) => (exited(c) ? r(c.exitCode) : c.once("exit", (code) => r(code))))));
     expect(codes).toEqual([0, 0, 0]);
   });

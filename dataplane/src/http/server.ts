@@ -54,8 +54,13 @@ function allowedFor(path: string): string[] {
   return [...out];
 }
 
-export function buildApp(deps: DataPlaneDeps): uWS.TemplatedApp {
+/**
+ * The app and its count of requests whose handler has not finished (streams included): what a graceful stop
+ * waits for.
+ */
+export function buildApp(deps: DataPlaneDeps): { app: uWS.TemplatedApp; inFlight: { count: number; stopping: boolean } } {
   const app = uWS.App();
+  const inFlight = { count: 0, stopping: false };
   app.get("/health", (res) => {
     res.cork(() => res.writeHeader("content-type", "application/json").end(HEALTH_BODY));
   });
@@ -71,11 +76,19 @@ export function buildApp(deps: DataPlaneDeps): uWS.TemplatedApp {
     app[r.method](r.pattern, (res, req) => {
       const ctx = new RequestContext(res, req, r.headers === true);
       if (r.dialect) ctx.dialect = r.dialect;
+      if (inFlight.stopping) {
+        // a keep-alive connection asking after the stop began: another replica will take it
+        ctx.sendError(new GatewayError("gateway_stopping", "This gateway replica is shutting down; retry the request.", { headers: { connection: "close", "retry-after": "1" } }));
+        return;
+      }
       const body = r.body ? ctx.readBody(deps.config.maxBodyBytes) : undefined;
       body?.catch(() => undefined);
       try {
         const p = r.handler(deps, ctx, body);
-        if (p) p.catch((err: unknown) => ctx.sendError(err));
+        if (p) {
+          inFlight.count++;
+          p.catch((err: unknown) => ctx.sendError(err)).finally(() => inFlight.count--);
+        }
       } catch (err) {
         ctx.sendError(err);
       }
@@ -90,7 +103,7 @@ export function buildApp(deps: DataPlaneDeps): uWS.TemplatedApp {
       ctx.sendError(new GatewayError("not_found", `There is no route ${ctx.method} ${ctx.url.slice(0, 200)}.`));
     }
   });
-  return app;
+  return { app, inFlight };
 }
 
 /** Listens and resolves with the bound port (PORT=0 picks a free one). */
