@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { invalid } from "./invalid.ts";
+import { dataUrl } from "../shared/chat-request.ts";
+import { invalid } from "../shared/invalid.ts";
 
 /**
  * OpenAI content parts (https://platform.openai.com/docs/api-reference/chat/create#chat-create-messages) and their
@@ -92,11 +93,6 @@ function documentSource(file: z.infer<typeof FilePart>["file"], param: string): 
   if (data.mediaType === "application/pdf") return { type: "base64", media_type: "application/pdf", data: data.base64 };
   if (data.mediaType === "text/plain") return { type: "text", media_type: "text/plain", data: Buffer.from(data.base64, "base64").toString("utf8") };
   throw invalid(`${param}.file_data`, `Anthropic models accept files as PDF or plain text, not ${data.mediaType}.`);
-}
-
-function dataUrl(url: string): { mediaType: string; base64: string } | undefined {
-  const m = /^data:([^;,]+)(?:;[^;,=]+=[^;,]*)*;base64,(.*)$/is.exec(url);
-  return m ? { mediaType: m[1]!.toLowerCase(), base64: m[2]! } : undefined;
 }
 
 function withCache(block: Block, cache: z.infer<typeof CacheControl> | undefined): Block {

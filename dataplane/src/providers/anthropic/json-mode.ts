@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { fromZod, invalid } from "./invalid.ts";
+import { fromZod, invalid } from "../shared/invalid.ts";
 
 /**
  * OpenAI's `response_format` (json_object / json_schema) on a Messages API that has no JSON mode of that shape.

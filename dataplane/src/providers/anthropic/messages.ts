@@ -1,24 +1,8 @@
-import { z } from "zod";
+import { ToolCall, chatMessages, toolCallArguments } from "../shared/chat-request.ts";
+import { fromZod } from "../shared/invalid.ts";
 import { AssistantPart, type Block, TextPart, UserPart, assistantBlocks, textBlocks, userBlocks } from "./content.ts";
-import { fromZod, invalid } from "./invalid.ts";
 
-const ToolCall = z.looseObject({
-  id: z.string(),
-  type: z.literal("function").optional(),
-  function: z.looseObject({ name: z.string(), arguments: z.string() }),
-});
-
-const Message = z.discriminatedUnion("role", [
-  z.looseObject({ role: z.enum(["system", "developer"]), content: z.union([z.string(), z.array(TextPart)]) }),
-  z.looseObject({ role: z.literal("user"), content: z.union([z.string(), z.array(UserPart)]) }),
-  z.looseObject({
-    role: z.literal("assistant"),
-    content: z.union([z.string(), z.array(AssistantPart)]).nullish(),
-    refusal: z.string().nullish(),
-    tool_calls: z.array(ToolCall).nullish(),
-  }),
-  z.looseObject({ role: z.literal("tool"), tool_call_id: z.string(), content: z.union([z.string(), z.array(TextPart)]) }),
-]);
+const Messages = chatMessages({ text: TextPart, user: UserPart, assistant: AssistantPart, toolCall: ToolCall });
 
 export interface Turn {
   role: "user" | "assistant";
@@ -34,7 +18,7 @@ export interface Turn {
  *   (https://platform.claude.com/docs/en/agents-and-tools/tool-use/implement-tool-use).
  */
 export function translateMessages(raw: unknown): { system: Block[]; messages: Turn[] } {
-  const parsed = z.array(Message).safeParse(raw);
+  const parsed = Messages.safeParse(raw);
   if (!parsed.success) throw fromZod(parsed.error, ["messages"]);
   const system: Block[] = [];
   const turns: Turn[] = [];
@@ -58,7 +42,7 @@ export function translateMessages(raw: unknown): { system: Block[]; messages: Tu
       case "assistant": {
         const blocks = m.content ? assistantBlocks(m.content) : m.refusal ? textBlocks(m.refusal) : [];
         (m.tool_calls ?? []).forEach((call, j) => {
-          blocks.push({ type: "tool_use", id: call.id, name: call.function.name, input: toolInput(call.function.arguments, `${where}.tool_calls[${j}].function.arguments`) });
+          blocks.push({ type: "tool_use", id: call.id, name: call.function.name, input: toolCallArguments(call.function.arguments, `${where}.tool_calls[${j}].function.arguments`) });
         });
         add("assistant", blocks);
         break;
@@ -109,19 +93,4 @@ function trimFinalAssistant(turns: Turn[]): void {
   if (text === "") last.content.pop();
   else block.text = text;
   if (last.content.length === 0) turns.pop();
-}
-
-/** A tool call's arguments (a JSON text in OpenAI's format) → the tool_use input object Anthropic wants. */
-function toolInput(args: string, param: string): Record<string, unknown> {
-  if (args.trim() === "") return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(args);
-  } catch {
-    throw invalid(param, `Invalid \`${param}\`: not valid JSON.`);
-  }
-  if (value === null || typeof value !== "object" || Array.isArray(value)) {
-    throw invalid(param, `Invalid \`${param}\`: must be a JSON object.`);
-  }
-  return value as Record<string, unknown>;
 }

@@ -1,5 +1,6 @@
 import { GatewayError } from "../../errors.ts";
 import { redact } from "../redact.ts";
+import { upstreamAuthFailed } from "../shared/upstream-error.ts";
 import type { UpstreamRequest } from "../types.ts";
 
 /** Default when the client sends none: the version every Anthropic SDK pins. */
@@ -35,7 +36,7 @@ export function buildNativeRequest(
  */
 export function nativeUpstreamError(status: number, headers: Record<string, string | string[] | undefined>, bodyText: string, credential: string): GatewayError | { status: number; body: string; headers: Record<string, string> } {
   if (status === 401 || status === 403) {
-    return new GatewayError("upstream_auth_failed", "The provider refused the gateway's credential for this model. The operator has been told; try again later.");
+    return upstreamAuthFailed();
   }
   let parsed: unknown;
   try {

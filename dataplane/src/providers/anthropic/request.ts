@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { UpstreamRequest, UpstreamTarget } from "../types.ts";
-import { fromZod, invalid } from "./invalid.ts";
+import { fromZod, invalid } from "../shared/invalid.ts";
 import { jsonOutputTool } from "./json-mode.ts";
 import { endsInToolLoop, translateMessages } from "./messages.ts";
 import { thinkingParams } from "./thinking.ts";

@@ -1,8 +1,10 @@
 import { GatewayError } from "../../errors.ts";
+import { completionBody, functionToolCall } from "../shared/openai-wire.ts";
+import { parseResponseJson } from "../shared/provider-json.ts";
 import type { ChatContext, Usage } from "../types.ts";
 import { MessageResponse } from "./anthropic-wire.ts";
 import { JSON_TOOL_NAME } from "./json-mode.ts";
-import { finishReason, openAIUsage } from "./openai-wire.ts";
+import { finishReason } from "./openai-wire.ts";
 import { parseAnthropicUsage } from "./usage.ts";
 
 /**
@@ -14,13 +16,7 @@ import { parseAnthropicUsage } from "./usage.ts";
  *   thinking carries nothing readable and server-tool blocks nothing the client can act on, so both are left out.
  */
 export function parseMessagesResponse(text: string, ctx: ChatContext): { body: string; usage: Usage | undefined } {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new GatewayError("upstream_error", "The provider sent a response that is not JSON.");
-  }
-  const parsed = MessageResponse.safeParse(json);
+  const parsed = MessageResponse.safeParse(parseResponseJson(text));
   if (!parsed.success) throw new GatewayError("upstream_error", "The provider sent a response the gateway could not read.");
   const msg = parsed.data;
 
@@ -34,7 +30,7 @@ export function parseMessagesResponse(text: string, ctx: ChatContext): { body: s
     else if (block.type === "tool_use" && "name" in block && typeof block.name === "string" && "id" in block && typeof block.id === "string") {
       const args = JSON.stringify(block.input ?? {});
       if (block.name === JSON_TOOL_NAME) jsonAnswer = args;
-      else toolCalls.push({ id: block.id, type: "function", function: { name: block.name, arguments: args } });
+      else toolCalls.push(functionToolCall(block.id, block.name, args));
     }
   }
 
@@ -48,13 +44,5 @@ export function parseMessagesResponse(text: string, ctx: ChatContext): { body: s
   if (toolCalls.length > 0) message.tool_calls = toolCalls;
 
   const usage = parseAnthropicUsage(msg.usage);
-  const out: Record<string, unknown> = {
-    id: `chatcmpl-${ctx.requestId}`,
-    object: "chat.completion",
-    created: ctx.createdSec,
-    model: ctx.model,
-    choices: [{ index: 0, message, logprobs: null, finish_reason: finishReason(msg.stop_reason, toolCalls.length) }],
-  };
-  if (usage) out.usage = openAIUsage(usage);
-  return { body: JSON.stringify(out), usage };
+  return { body: completionBody(ctx, message, finishReason(msg.stop_reason, toolCalls.length), usage), usage };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { GatewayError } from "../../errors.ts";
-import { assemble, recordedAnswer, recordedBlocks, testCtx, translateAll } from "./fixture-stream.test-helper.ts";
+import { assemble } from "../shared/translated-stream.test-helper.ts";
+import { recordedAnswer, recordedBlocks, testCtx, translateAll } from "./fixture-stream.test-helper.ts";
 import { AnthropicStreamTranslator } from "./stream.ts";
 
 /** Each recorded stream, the finish_reason it must end with, and its usage as the gateway counts it. */

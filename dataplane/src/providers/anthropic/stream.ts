@@ -1,6 +1,8 @@
 import { GatewayError } from "../../errors.ts";
-import { sseData } from "../../upstream/sse-splitter.ts";
 import { redact } from "../redact.ts";
+import { type FinishReason, deltaEvent, functionToolCall } from "../shared/openai-wire.ts";
+import { parseStreamEvent } from "../shared/provider-json.ts";
+import { closingEvents, streamCutShort } from "../shared/stream-close.ts";
 import type { ChatContext, StreamTranslator, Usage } from "../types.ts";
 import {
   ContentBlockDeltaEvent,
@@ -12,7 +14,7 @@ import {
   StreamEventHead,
 } from "./anthropic-wire.ts";
 import { JSON_TOOL_NAME } from "./json-mode.ts";
-import { DONE_EVENT, type FinishReason, deltaEvent, finishReason, usageEvent } from "./openai-wire.ts";
+import { finishReason } from "./openai-wire.ts";
 import { mergeUsage, parseAnthropicUsage } from "./usage.ts";
 
 /** What an Anthropic content block becomes in the OpenAI stream. */
@@ -61,14 +63,8 @@ export class AnthropicStreamTranslator implements StreamTranslator {
   }
 
   push(block: string): string[] {
-    const data = sseData(block);
-    if (data === undefined) return [];
-    let json: unknown;
-    try {
-      json = JSON.parse(data);
-    } catch {
-      throw new GatewayError("upstream_error", "The provider sent a stream event that is not JSON.");
-    }
+    const json = parseStreamEvent(block);
+    if (json === undefined) return [];
     const head = StreamEventHead.safeParse(json);
     if (!head.success) return [];
     switch (head.data.type) {
@@ -94,12 +90,10 @@ export class AnthropicStreamTranslator implements StreamTranslator {
   }
 
   finish(): string[] {
-    if (!this.#stopped) throw new GatewayError("upstream_error", "The provider's stream ended before it was complete.");
-    const out: string[] = [];
-    if (!this.#sentFinish) out.push(deltaEvent(this.#ctx, {}, "stop"));
-    if (this.#ctx.clientWantsUsage && this.#usage) out.push(usageEvent(this.#ctx, this.#usage));
-    out.push(DONE_EVENT);
-    return out;
+    if (!this.#stopped) throw streamCutShort();
+    const close = closingEvents(this.#ctx, this.#usage);
+    // a stream that stopped without a stop_reason still needs a finish_reason chunk before the closing events
+    return this.#sentFinish ? close : [deltaEvent(this.#ctx, {}, "stop"), ...close];
   }
 
   #messageStart(json: unknown): string[] {
@@ -127,7 +121,7 @@ export class AnthropicStreamTranslator implements StreamTranslator {
       }
       const index = this.#toolCalls++;
       this.#blocks.set(ev.data.index, { kind: "tool", index, sentArguments: false });
-      return [this.#output({ tool_calls: [{ index, id: cb.id, type: "function", function: { name: cb.name, arguments: "" } }] })];
+      return [this.#output({ tool_calls: [{ index, ...functionToolCall(cb.id, cb.name, "") }] })];
     }
     this.#blocks.set(ev.data.index, { kind: "ignored" });
     return [];

@@ -1,4 +1,4 @@
-import { invalid } from "./invalid.ts";
+import { invalid } from "../shared/invalid.ts";
 
 export type ReasoningEffort = "none" | "minimal" | "low" | "medium" | "high" | "xhigh";
 

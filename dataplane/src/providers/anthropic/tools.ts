@@ -1,20 +1,12 @@
 import { z } from "zod";
+import { FunctionTool, NamedFunction } from "../shared/chat-request.ts";
+import { fromZod, invalid } from "../shared/invalid.ts";
 import type { Block } from "./content.ts";
-import { fromZod, invalid } from "./invalid.ts";
 import { JSON_TOOL_NAME, type JsonTool } from "./json-mode.ts";
-
-const FunctionTool = z.looseObject({
-  type: z.literal("function"),
-  function: z.looseObject({
-    name: z.string(),
-    description: z.string().optional(),
-    parameters: z.record(z.string(), z.unknown()).optional(),
-  }),
-});
 
 const ToolChoice = z.union([
   z.enum(["auto", "none", "required"]),
-  z.looseObject({ type: z.literal("function"), function: z.looseObject({ name: z.string() }) }),
+  NamedFunction,
 ]);
 
 /**

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { invalid } from "./invalid.ts";
+import { dataUrl } from "../shared/chat-request.ts";
+import { invalid } from "../shared/invalid.ts";
 
 /**
  * OpenAI content parts (https://platform.openai.com/docs/api-reference/chat/create#chat-create-messages) and the
@@ -63,7 +64,7 @@ const IMAGE_TYPES: Readonly<Record<string, string>> = { png: "image/png", jpg: "
 function imagePart(url: string, param: string): Part {
   const data = dataUrl(url);
   // A data: URL says its own type; Gemini reads images, PDFs, audio and video inline, so the type goes as given.
-  if (data) return { inlineData: { mimeType: data.mimeType === "image/jpg" ? "image/jpeg" : data.mimeType, data: data.base64 } };
+  if (data) return { inlineData: { mimeType: data.mediaType === "image/jpg" ? "image/jpeg" : data.mediaType, data: data.base64 } };
   if (!/^https?:\/\//i.test(url)) throw invalid(param, "An image must be an http(s) URL or a base64 data: URL.");
   let ext: string | undefined;
   try {
@@ -96,11 +97,6 @@ function filePart(file: z.infer<typeof FilePart>["file"], param: string): Part {
   if (file.file_data === undefined) {
     throw invalid(file.file_id !== undefined ? `${param}.file_id` : `${param}.file_data`, "Gemini models need the file itself: send it as `file_data` (base64), not as a file id.");
   }
-  const data = dataUrl(file.file_data) ?? { mimeType: "application/pdf", base64: file.file_data };
-  return { inlineData: { mimeType: data.mimeType, data: data.base64 } };
-}
-
-function dataUrl(url: string): { mimeType: string; base64: string } | undefined {
-  const m = /^data:([^;,]+)(?:;[^;,=]+=[^;,]*)*;base64,(.*)$/is.exec(url);
-  return m ? { mimeType: m[1]!.toLowerCase(), base64: m[2]! } : undefined;
+  const data = dataUrl(file.file_data) ?? { mediaType: "application/pdf", base64: file.file_data };
+  return { inlineData: { mimeType: data.mediaType, data: data.base64 } };
 }

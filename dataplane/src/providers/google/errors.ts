@@ -1,14 +1,11 @@
-import { GatewayError } from "../../errors.ts";
-import { redact } from "../redact.ts";
+import type { GatewayError } from "../../errors.ts";
+import { upstreamAuthFailed, upstreamErrorByPolicy } from "../shared/upstream-error.ts";
 import { GeminiErrorEnvelope } from "./gemini-wire.ts";
-
-const AUTH_FAILED = "The provider refused the gateway's credential for this model. The operator has been told; try again later.";
 
 /**
  * A Gemini error answer (https://ai.google.dev/gemini-api/docs/troubleshooting), Google's
- * `{error: {code, message, status, details}}`, in the OpenAI dialect, by the policy of openai-compat/errors.ts: the
- * client's own mistakes keep the provider's status and message (redacted); the provider's failures and its refusal
- * of the gateway's credential become the gateway's own.
+ * `{error: {code, message, status, details}}`, in the OpenAI dialect, by the shared policy of
+ * shared/upstream-error.ts, with what Google says beyond the status:
  * - 401/403, and the 400 INVALID_ARGUMENT Google answers a bad, expired or restricted key with (an ErrorInfo
  *   detail whose reason is API_KEY_INVALID and kin) → upstream_auth_failed;
  * - 429 RESOURCE_EXHAUSTED → upstream_rate_limited; Google says when to retry in a RetryInfo detail
@@ -19,20 +16,10 @@ const AUTH_FAILED = "The provider refused the gateway's credential for this mode
 export function geminiUpstreamError(status: number, headers: Record<string, string | string[] | undefined>, bodyText: string, credential: string): GatewayError {
   const env = parseEnvelope(bodyText);
   const details = env?.error.details ?? [];
-  if (status === 401 || status === 403 || details.some((d) => d.reason?.startsWith("API_KEY_"))) {
-    return new GatewayError("upstream_auth_failed", AUTH_FAILED);
-  }
-  if (status === 429) {
-    const retry = retrySeconds(details.find((d) => d.retryDelay !== undefined)?.retryDelay) ?? header(headers["retry-after"]);
-    return new GatewayError("upstream_rate_limited", "The provider is rate limiting this model; retry after a short wait.", {
-      headers: retry !== undefined ? { "retry-after": retry } : {},
-    });
-  }
-  if (status >= 500) {
-    return new GatewayError("upstream_error", `The provider failed to answer (HTTP ${status}).`);
-  }
-  const message = env?.error.message ? redact(env.error.message, credential) : `The provider rejected the request (HTTP ${status}).`;
-  return new GatewayError("invalid_request_error", message, { status });
+  if (details.some((d) => d.reason?.startsWith("API_KEY_"))) return upstreamAuthFailed();
+  const retryAfter = status === 429 ? (retrySeconds(details.find((d) => d.retryDelay !== undefined)?.retryDelay) ?? header(headers["retry-after"])) : undefined;
+  // an empty message says nothing: the policy's generic one does
+  return upstreamErrorByPolicy(status, { message: env?.error.message || undefined, retryAfter }, credential);
 }
 
 function parseEnvelope(bodyText: string): GeminiErrorEnvelope | undefined {

@@ -1,11 +1,15 @@
 // Test support: replays recorded Gemini streams through the translator the way the chat route does, and reads back
 // both what the recording itself says the answer was and what an OpenAI client assembles from the translated events.
+// What every adapter's tests share (assembling, serving to the openai client) is in shared/translated-stream.test-helper.ts.
 import { readFixture } from "../../../../test/harness/fixtures.ts";
-import { SseSplitter, sseData } from "../../upstream/sse-splitter.ts";
+import { sseData } from "../../upstream/sse-splitter.ts";
+import { splitRecording, testContext } from "../shared/translated-stream.test-helper.ts";
 import type { ChatContext } from "../types.ts";
 
+export const MODEL = "google/gemini-2.5-flash";
+
 export function testCtx(over: Partial<ChatContext> = {}): ChatContext {
-  return { model: "google/gemini-2.5-flash", requestId: "req_test_1", clientWantsUsage: false, createdSec: 1_760_000_000, priceMicros: () => 1234, ...over };
+  return testContext(MODEL, over);
 }
 
 /**
@@ -21,12 +25,7 @@ export function recordedBlocks(rel: string): string[] {
       .filter((l) => l.trim() !== "")
       .map((l) => `data: ${l}`);
   }
-  const bytes = new TextEncoder().encode(text);
-  const splitter = new SseSplitter();
-  const blocks: string[] = [];
-  for (let i = 0; i < bytes.length; i += 37) blocks.push(...splitter.push(bytes.subarray(i, i + 37)));
-  blocks.push(...splitter.flush());
-  return blocks;
+  return splitRecording(text);
 }
 
 interface RecordedPart {
@@ -55,51 +54,4 @@ export function recordedAnswer(blocks: readonly string[]) {
     if (chunk.usageMetadata) out.usage = chunk.usageMetadata;
   }
   return out;
-}
-
-export interface Chunk {
-  id: string;
-  object: string;
-  created: number;
-  model: string;
-  choices: Array<{ index: number; delta: Record<string, unknown>; finish_reason: string | null }>;
-  usage?: Record<string, unknown>;
-}
-
-interface ToolDelta {
-  index: number;
-  id?: string;
-  type?: string;
-  function?: { name?: string; arguments?: string };
-  extra_content?: { google?: { thought_signature?: string } };
-}
-
-/** Translated events → the chunks, and what a client accumulates from them. */
-export function assemble(events: readonly string[]) {
-  const chunks: Chunk[] = [];
-  let done = 0;
-  for (const e of events) {
-    if (!e.startsWith("data: ")) throw new Error(`not a data event: ${e}`);
-    if (e === "data: [DONE]") done++;
-    else chunks.push(JSON.parse(e.slice(6)) as Chunk);
-  }
-  let content = "";
-  let reasoning = "";
-  const tools: Array<{ id?: string; name?: string; arguments: string; signature?: string }> = [];
-  const finishes: string[] = [];
-  for (const c of chunks) {
-    const choice = c.choices[0];
-    if (!choice) continue;
-    if (typeof choice.delta.content === "string") content += choice.delta.content;
-    if (typeof choice.delta.reasoning_content === "string") reasoning += choice.delta.reasoning_content;
-    for (const t of (choice.delta.tool_calls as ToolDelta[] | undefined) ?? []) {
-      const slot = (tools[t.index] ??= { arguments: "" });
-      if (t.id) slot.id = t.id;
-      if (t.function?.name) slot.name = t.function.name;
-      slot.arguments += t.function?.arguments ?? "";
-      if (t.extra_content?.google?.thought_signature) slot.signature = t.extra_content.google.thought_signature;
-    }
-    if (choice.finish_reason) finishes.push(choice.finish_reason);
-  }
-  return { chunks, done, content, reasoning, tools, finishes, usageChunks: chunks.filter((c) => c.usage !== undefined) };
 }

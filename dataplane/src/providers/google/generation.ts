@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { fromZod, invalid } from "./invalid.ts";
+import { fromZod, invalid } from "../shared/invalid.ts";
 import { sanitizeJsonSchema } from "./schema.ts";
 
 const Params = z.looseObject({

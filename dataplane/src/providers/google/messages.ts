@@ -1,26 +1,14 @@
 import { z } from "zod";
+import { ToolCall, chatMessages, toolCallArguments } from "../shared/chat-request.ts";
+import { fromZod, invalid } from "../shared/invalid.ts";
 import { AssistantPart, type Part, TextPart, UserPart, assistantParts, textParts, userParts } from "./content.ts";
-import { fromZod, invalid } from "./invalid.ts";
 
-const ToolCall = z.looseObject({
-  id: z.string(),
-  type: z.literal("function").optional(),
-  function: z.looseObject({ name: z.string(), arguments: z.string() }),
+const GoogleToolCall = ToolCall.extend({
   /** where Google's OpenAI-compatible API, and this adapter, put a call's thought signature */
   extra_content: z.looseObject({ google: z.looseObject({ thought_signature: z.string().optional() }).optional() }).nullish(),
 });
 
-const Message = z.discriminatedUnion("role", [
-  z.looseObject({ role: z.enum(["system", "developer"]), content: z.union([z.string(), z.array(TextPart)]) }),
-  z.looseObject({ role: z.literal("user"), content: z.union([z.string(), z.array(UserPart)]) }),
-  z.looseObject({
-    role: z.literal("assistant"),
-    content: z.union([z.string(), z.array(AssistantPart)]).nullish(),
-    refusal: z.string().nullish(),
-    tool_calls: z.array(ToolCall).nullish(),
-  }),
-  z.looseObject({ role: z.literal("tool"), tool_call_id: z.string(), content: z.union([z.string(), z.array(TextPart)]) }),
-]);
+const Messages = chatMessages({ text: TextPart, user: UserPart, assistant: AssistantPart, toolCall: GoogleToolCall });
 
 export interface Content {
   role: "user" | "model";
@@ -45,7 +33,7 @@ export const SKIP_SIGNATURE = "skip_thought_signature_validator";
  * - consecutive messages of one role merge into one turn, as Gemini wants user and model turns to alternate.
  */
 export function translateMessages(raw: unknown): { systemInstruction?: { parts: Part[] }; contents: Content[] } {
-  const parsed = z.array(Message).safeParse(raw);
+  const parsed = Messages.safeParse(raw);
   if (!parsed.success) throw fromZod(parsed.error, ["messages"]);
   const system: Part[] = [];
   const contents: Content[] = [];
@@ -72,7 +60,7 @@ export function translateMessages(raw: unknown): { systemInstruction?: { parts: 
         (m.tool_calls ?? []).forEach((call, j) => {
           // ids restart at call_0 in every response: the latest assistant message that used an id names it
           callNames.set(call.id, call.function.name);
-          const part: Part = { functionCall: { name: call.function.name, args: callArgs(call.function.arguments, `${where}.tool_calls[${j}].function.arguments`) } };
+          const part: Part = { functionCall: { name: call.function.name, args: toolCallArguments(call.function.arguments, `${where}.tool_calls[${j}].function.arguments`) } };
           const signature = call.extra_content?.google?.thought_signature ?? (j === 0 ? SKIP_SIGNATURE : undefined);
           if (signature) part.thoughtSignature = signature;
           parts.push(part);
@@ -92,19 +80,6 @@ export function translateMessages(raw: unknown): { systemInstruction?: { parts: 
 
   if (contents.length === 0) throw invalid("messages", "Gemini models need at least one user or assistant message with content.");
   return system.length > 0 ? { systemInstruction: { parts: system }, contents } : { contents };
-}
-
-/** A tool call's arguments (a JSON text in OpenAI's format) → the args object Gemini wants. */
-function callArgs(args: string, param: string): Record<string, unknown> {
-  if (args.trim() === "") return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(args);
-  } catch {
-    throw invalid(param, `Invalid \`${param}\`: not valid JSON.`);
-  }
-  if (value === null || typeof value !== "object" || Array.isArray(value)) throw invalid(param, `Invalid \`${param}\`: must be a JSON object.`);
-  return value as Record<string, unknown>;
 }
 
 /**

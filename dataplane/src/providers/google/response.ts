@@ -1,7 +1,9 @@
 import { GatewayError } from "../../errors.ts";
+import { completionBody } from "../shared/openai-wire.ts";
+import { parseResponseJson } from "../shared/provider-json.ts";
 import type { ChatContext, Usage } from "../types.ts";
 import { GeminiResponse } from "./gemini-wire.ts";
-import { finishReason, openAIUsage, toolCall } from "./openai-wire.ts";
+import { finishReason, toolCall } from "./openai-wire.ts";
 import { parseGeminiUsage } from "./usage.ts";
 
 /**
@@ -14,13 +16,7 @@ import { parseGeminiUsage } from "./usage.ts";
  * Only the first candidate is read: the request never asks for more (`n` > 1 is refused).
  */
 export function parseGenerateContentResponse(text: string, ctx: ChatContext): { body: string; usage: Usage | undefined } {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new GatewayError("upstream_error", "The provider sent a response that is not JSON.");
-  }
-  const parsed = GeminiResponse.safeParse(json);
+  const parsed = GeminiResponse.safeParse(parseResponseJson(text));
   if (!parsed.success) throw new GatewayError("upstream_error", "The provider sent a response the gateway could not read.");
   const res = parsed.data;
   const candidate = res.candidates?.[0];
@@ -39,15 +35,7 @@ export function parseGenerateContentResponse(text: string, ctx: ChatContext): { 
   if (toolCalls.length > 0) message.tool_calls = toolCalls;
 
   const usage = parseGeminiUsage(res.usageMetadata);
-  const out: Record<string, unknown> = {
-    id: `chatcmpl-${ctx.requestId}`,
-    object: "chat.completion",
-    created: ctx.createdSec,
-    model: ctx.model,
-    choices: [{ index: 0, message, logprobs: null, finish_reason: finishReason(candidate.finishReason ?? "STOP", toolCalls.length) }],
-  };
-  if (usage) out.usage = openAIUsage(usage);
-  return { body: JSON.stringify(out), usage };
+  return { body: completionBody(ctx, message, finishReason(candidate.finishReason ?? "STOP", toolCalls.length), usage), usage };
 }
 
 /**

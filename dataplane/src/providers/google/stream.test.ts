@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { GatewayError } from "../../errors.ts";
-import { assemble, recordedAnswer, recordedBlocks, testCtx } from "./fixture-stream.test-helper.ts";
+import { assemble } from "../shared/translated-stream.test-helper.ts";
+import { recordedAnswer, recordedBlocks, testCtx } from "./fixture-stream.test-helper.ts";
 import { GeminiStreamTranslator } from "./stream.ts";
 
 // Every recorded alt=sse stream (REAL, byte-exact) and the vercel payload recordings. Left out:

@@ -1,9 +1,11 @@
 import { GatewayError } from "../../errors.ts";
-import { sseData } from "../../upstream/sse-splitter.ts";
 import { redact } from "../redact.ts";
+import { deltaEvent } from "../shared/openai-wire.ts";
+import { parseStreamEvent } from "../shared/provider-json.ts";
+import { closingEvents, streamCutShort } from "../shared/stream-close.ts";
 import type { ChatContext, StreamTranslator, Usage } from "../types.ts";
 import { GeminiErrorEnvelope, GeminiResponse } from "./gemini-wire.ts";
-import { DONE_EVENT, deltaEvent, finishReason, toolCall, usageEvent } from "./openai-wire.ts";
+import { finishReason, toolCall } from "./openai-wire.ts";
 import { noCandidate } from "./response.ts";
 import { parseGeminiUsage } from "./usage.ts";
 
@@ -41,14 +43,8 @@ export class GeminiStreamTranslator implements StreamTranslator {
   }
 
   push(block: string): string[] {
-    const data = sseData(block);
-    if (data === undefined) return [];
-    let json: unknown;
-    try {
-      json = JSON.parse(data);
-    } catch {
-      throw new GatewayError("upstream_error", "The provider sent a stream event that is not JSON.");
-    }
+    const json = parseStreamEvent(block);
+    if (json === undefined) return [];
     const failure = GeminiErrorEnvelope.safeParse(json);
     if (failure.success) throw streamError(failure.data);
     const parsed = GeminiResponse.safeParse(json);
@@ -83,11 +79,8 @@ export class GeminiStreamTranslator implements StreamTranslator {
   }
 
   finish(): string[] {
-    if (!this.#finished) throw new GatewayError("upstream_error", "The provider's stream ended before it was complete.");
-    const out: string[] = [];
-    if (this.#ctx.clientWantsUsage && this.#usage) out.push(usageEvent(this.#ctx, this.#usage));
-    out.push(DONE_EVENT);
-    return out;
+    if (!this.#finished) throw streamCutShort();
+    return closingEvents(this.#ctx, this.#usage);
   }
 
   #output(delta: Record<string, unknown>): string {

@@ -1,17 +1,8 @@
 import { z } from "zod";
-import { fromZod, invalid } from "./invalid.ts";
+import { FunctionTool, NamedFunction } from "../shared/chat-request.ts";
+import { fromZod, invalid } from "../shared/invalid.ts";
 import { sanitizeJsonSchema } from "./schema.ts";
 
-const FunctionTool = z.looseObject({
-  type: z.literal("function"),
-  function: z.looseObject({
-    name: z.string(),
-    description: z.string().optional(),
-    parameters: z.record(z.string(), z.unknown()).optional(),
-  }),
-});
-
-const NamedFunction = z.looseObject({ type: z.literal("function"), function: z.looseObject({ name: z.string() }) });
 const ToolChoice = z.union([
   z.enum(["auto", "none", "required"]),
   NamedFunction,

@@ -1,4 +1,4 @@
-import { GatewayError } from "../../errors.ts";
+import { parseResponseJson } from "../shared/provider-json.ts";
 import type { UpstreamRequest, UpstreamTarget, Usage } from "../types.ts";
 import { parseOpenAIUsage } from "./usage.ts";
 
@@ -25,12 +25,7 @@ export function buildChatRequest(body: Record<string, unknown>, target: Upstream
 
 /** A non-streamed completion goes back byte for byte; only its usage is read. */
 export function parseChatResponse(text: string): { body: string; usage: Usage | undefined } {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new GatewayError("upstream_error", "The provider sent a response that is not JSON.");
-  }
+  const json = parseResponseJson(text);
   const usage = json !== null && typeof json === "object" ? parseOpenAIUsage((json as { usage?: unknown }).usage) : undefined;
   return { body: text, usage };
 }

@@ -1,5 +1,5 @@
-import { GatewayError } from "../../errors.ts";
 import { sseData } from "../../upstream/sse-splitter.ts";
+import { streamCutShort } from "../shared/stream-close.ts";
 import type { ChatContext, StreamTranslator, Usage } from "../types.ts";
 import { parseOpenAIUsage } from "./usage.ts";
 
@@ -49,7 +49,7 @@ export class OpenAIStreamMeter implements StreamTranslator {
   }
 
   finish(): string[] {
-    if (!this.#sawDone) throw new GatewayError("upstream_error", "The provider's stream ended before it was complete.");
+    if (!this.#sawDone) throw streamCutShort();
     return [];
   }
 }

@@ -1,3 +1,5 @@
+// The 400s every translating adapter answers a malformed OpenAI-format request with: one wording and one way of
+// naming the param, whichever provider serves the model.
 import type { z } from "zod";
 import { GatewayError } from "../../errors.ts";
 

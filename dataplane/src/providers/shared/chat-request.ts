@@ -1,0 +1,77 @@
+// The parts of an OpenAI-format chat request that every translating adapter reads the same way, whatever it then
+// makes of them: the message list's shape, tool definitions, tool calls and their arguments. What a provider
+// accepts differently (content parts, tool_choice forms, provider extensions) is passed in or stays in its folder.
+import { z } from "zod";
+import { invalid } from "./invalid.ts";
+
+/** A function tool of `tools` (https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools). */
+export const FunctionTool = z.looseObject({
+  type: z.literal("function"),
+  function: z.looseObject({
+    name: z.string(),
+    description: z.string().optional(),
+    parameters: z.record(z.string(), z.unknown()).optional(),
+  }),
+});
+
+/** `tool_choice: {type: "function", function: {name}}`, the form every adapter takes. */
+export const NamedFunction = z.looseObject({ type: z.literal("function"), function: z.looseObject({ name: z.string() }) });
+
+/** A tool call of an earlier assistant message; adapters that read extensions on it `.extend` it. */
+export const ToolCall = z.looseObject({
+  id: z.string(),
+  type: z.literal("function").optional(),
+  function: z.looseObject({ name: z.string(), arguments: z.string() }),
+});
+
+/**
+ * The message list's shape (https://platform.openai.com/docs/api-reference/chat/create#chat-create-messages), by
+ * role, with the content parts and tool call schema the adapter accepts.
+ */
+export function chatMessages<Text extends z.ZodType, User extends z.ZodType, Assistant extends z.ZodType, Call extends z.ZodType>(parts: {
+  text: Text;
+  user: User;
+  assistant: Assistant;
+  toolCall: Call;
+}) {
+  return z.array(
+    z.discriminatedUnion("role", [
+      z.looseObject({ role: z.enum(["system", "developer"]), content: z.union([z.string(), z.array(parts.text)]) }),
+      z.looseObject({ role: z.literal("user"), content: z.union([z.string(), z.array(parts.user)]) }),
+      z.looseObject({
+        role: z.literal("assistant"),
+        content: z.union([z.string(), z.array(parts.assistant)]).nullish(),
+        refusal: z.string().nullish(),
+        tool_calls: z.array(parts.toolCall).nullish(),
+      }),
+      z.looseObject({ role: z.literal("tool"), tool_call_id: z.string(), content: z.union([z.string(), z.array(parts.text)]) }),
+    ]),
+  );
+}
+
+/**
+ * A tool call's arguments (a JSON text in OpenAI's format) → the object both Anthropic's tool_use input and Gemini's
+ * functionCall args want; empty arguments are no arguments. `param` names the field for the 400.
+ */
+export function toolCallArguments(args: string, param: string): Record<string, unknown> {
+  if (args.trim() === "") return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(args);
+  } catch {
+    throw invalid(param, `Invalid \`${param}\`: not valid JSON.`);
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    throw invalid(param, `Invalid \`${param}\`: must be a JSON object.`);
+  }
+  return value as Record<string, unknown>;
+}
+
+/**
+ * A base64 `data:` URL (media type lowercased, parameters such as `;charset=` skipped), as image_url and
+ * file_data may carry; undefined for anything else.
+ */
+export function dataUrl(url: string): { mediaType: string; base64: string } | undefined {
+  const m = /^data:([^;,]+)(?:;[^;,=]+=[^;,]*)*;base64,(.*)$/is.exec(url);
+  return m ? { mediaType: m[1]!.toLowerCase(), base64: m[2]! } : undefined;
+}

@@ -1,0 +1,59 @@
+// What a translating adapter answers in: OpenAI's chat completion and chunk shapes. One builder for each, so the
+// Anthropic and Gemini translations cannot drift apart in what an OpenAI client sees. Mapping a provider's own
+// values (its stop reasons, its tool call ids) stays in that provider's folder.
+import type { ChatContext, Usage } from "../types.ts";
+
+/** OpenAI's finish reasons (https://platform.openai.com/docs/api-reference/chat/object#chat/object-choices). */
+export type FinishReason = "stop" | "length" | "tool_calls" | "content_filter";
+
+/**
+ * Usage in OpenAI's shape. prompt_tokens counts every prompt token, cache reads and writes included (the gateway's
+ * Usage already does); cached_tokens is the part read from the cache. cache_write_tokens follows OpenAI's newer
+ * `prompt_tokens_details` field, so the gateway's own OpenAI usage reader sees the writes too. The optional
+ * details appear only when the provider reported them (Gemini's usage always carries reasoningTokens, Anthropic's
+ * never does).
+ */
+export function openAIUsage(u: Usage): Record<string, unknown> {
+  const prompt = u.inputTokens ?? 0;
+  const completion = u.outputTokens ?? 0;
+  const details: Record<string, number> = { cached_tokens: u.cachedInputTokens ?? 0 };
+  if (u.cacheWriteTokens !== undefined) details.cache_write_tokens = u.cacheWriteTokens;
+  const out: Record<string, unknown> = { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion, prompt_tokens_details: details };
+  if (u.reasoningTokens !== undefined) out.completion_tokens_details = { reasoning_tokens: u.reasoningTokens };
+  return out;
+}
+
+/** An OpenAI function tool call, as a completion's message and a stream's first delta of the call carry it. */
+export function functionToolCall(id: string, name: string, args: string): Record<string, unknown> {
+  return { id, type: "function", function: { name, arguments: args } };
+}
+
+/** A non-streamed `chat.completion` with one choice, as JSON text; `usage` is left out when not reported. */
+export function completionBody(ctx: ChatContext, message: Record<string, unknown>, finish: FinishReason, usage: Usage | undefined): string {
+  const out: Record<string, unknown> = {
+    id: `chatcmpl-${ctx.requestId}`,
+    object: "chat.completion",
+    created: ctx.createdSec,
+    model: ctx.model,
+    choices: [{ index: 0, message, logprobs: null, finish_reason: finish }],
+  };
+  if (usage) out.usage = openAIUsage(usage);
+  return JSON.stringify(out);
+}
+
+/** The fields every `chat.completion.chunk` carries. */
+function chunkHead(ctx: ChatContext): Record<string, unknown> {
+  return { id: `chatcmpl-${ctx.requestId}`, object: "chat.completion.chunk", created: ctx.createdSec, model: ctx.model };
+}
+
+/** One SSE event carrying a chunk with a single choice. */
+export function deltaEvent(ctx: ChatContext, delta: Record<string, unknown>, finish: FinishReason | null = null): string {
+  return `data: ${JSON.stringify({ ...chunkHead(ctx), choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] })}`;
+}
+
+/** The final usage chunk of `stream_options.include_usage`: no choices, the usage, and what the gateway bills. */
+export function usageEvent(ctx: ChatContext, usage: Usage): string {
+  return `data: ${JSON.stringify({ ...chunkHead(ctx), choices: [], usage: { ...openAIUsage(usage), cost_micros: ctx.priceMicros(usage) } })}`;
+}
+
+export const DONE_EVENT = "data: [DONE]";

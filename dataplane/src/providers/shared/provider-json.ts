@@ -1,0 +1,24 @@
+// Reading a provider's answer as JSON, with the one error every adapter gives when it is not: a proxy's HTML page
+// or a truncated body is the provider's failure, never the client's.
+import { GatewayError } from "../../errors.ts";
+import { sseData } from "../../upstream/sse-splitter.ts";
+
+/** A whole non-streamed response body. */
+export function parseResponseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new GatewayError("upstream_error", "The provider sent a response that is not JSON.");
+  }
+}
+
+/** One SSE event of a provider stream: its data as JSON; undefined for an event without data (a comment, a ping). */
+export function parseStreamEvent(block: string): unknown {
+  const data = sseData(block);
+  if (data === undefined) return undefined;
+  try {
+    return JSON.parse(data) as unknown;
+  } catch {
+    throw new GatewayError("upstream_error", "The provider sent a stream event that is not JSON.");
+  }
+}
