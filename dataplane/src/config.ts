@@ -15,6 +15,8 @@ const Env = z.object({
   SVC_UPSTREAM_HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
   SVC_UPSTREAM_BODY_TIMEOUT_MS: z.coerce.number().int().positive().default(300_000),
   SVC_MAX_BODY_BYTES: z.coerce.number().int().positive().default(32 * 1024 * 1024),
+  /** First quarantine of a provider credential the provider refused; doubles per refusal in a row. */
+  SVC_CREDENTIAL_QUARANTINE_MS: z.coerce.number().int().positive().default(30_000),
 });
 
 export type DataPlaneConfig = Readonly<{
@@ -29,6 +31,7 @@ export type DataPlaneConfig = Readonly<{
   upstreamHeadersTimeoutMs: number;
   upstreamBodyTimeoutMs: number;
   maxBodyBytes: number;
+  credentialQuarantineMs: number;
   /** Unique per process: names this replica in usage events and snapshot requests. */
   replicaId: string;
   /** The process environment, for provider credentials (<NAMESPACE>_API_KEY, <NAMESPACE>_BASE_URL). */
@@ -55,6 +58,7 @@ export function loadDataPlaneConfig(env: Record<string, string | undefined> = pr
     upstreamHeadersTimeoutMs: e.SVC_UPSTREAM_HEADERS_TIMEOUT_MS,
     upstreamBodyTimeoutMs: e.SVC_UPSTREAM_BODY_TIMEOUT_MS,
     maxBodyBytes: e.SVC_MAX_BODY_BYTES,
+    credentialQuarantineMs: e.SVC_CREDENTIAL_QUARANTINE_MS,
     replicaId: `dp-${randomUUID()}`,
     env: Object.freeze({ ...env }),
   });

@@ -44,7 +44,7 @@ export async function startDataPlane(opts: {
   const deps: DataPlaneDeps = {
     config,
     catalog: opts.catalog,
-    credentials: new CredentialPool(opts.catalog, config.env),
+    credentials: new CredentialPool(opts.catalog, config.env, Date.now, config.credentialQuarantineMs),
     store,
     tracker,
     rateLimiter: new RateLimiter(),

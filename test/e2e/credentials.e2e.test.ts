@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createKey, startEmbeddedGateway, type TestGateway } from "../harness/gateway.ts";
 import { startMockUpstream, type MockUpstream } from "../harness/mock-upstream.ts";
 
+/** Short here so the test can see a quarantine end; 30 s by default. */
+const QUARANTINE_MS = 400;
+
 const INVALID_KEY = { error: { message: "Incorrect API key provided: sk-good***-one.", type: "invalid_request_error", param: null, code: "invalid_api_key" } };
 
 /** The credential pool as a user sees it: failover is invisible, a provider with no usable credential disappears. */
@@ -15,7 +18,7 @@ describe("provider credential pool", () => {
 
   beforeAll(async () => {
     mock = await startMockUpstream();
-    gw = await startEmbeddedGateway(mock, { OPENAI_API_KEY: "sk-good-one,sk-good-two" });
+    gw = await startEmbeddedGateway(mock, { OPENAI_API_KEY: "sk-good-one,sk-good-two", SVC_CREDENTIAL_QUARANTINE_MS: String(QUARANTINE_MS) });
     base = gw.baseUrls[0]!;
     key = (await createKey(base, gw.managementKey, {})).key;
     client = new OpenAI({ baseURL: `${base}/v1`, apiKey: key, maxRetries: 0 });
@@ -48,7 +51,7 @@ describe("provider credential pool", () => {
 
   it("with every credential refused, the provider's models leave the list, 404 on detail, 503 on use", async () => {
     mock.reset();
-    mock.failNext(401, INVALID_KEY);
+    mock.failNext(401, INVALID_KEY, { times: 2 });
     const err = await ask().catch((e: unknown) => e);
     expect(err).toMatchObject({ status: 502, code: "upstream_auth_failed" });
     expect(JSON.stringify((err as { error: unknown }).error)).not.toContain("sk-good");
@@ -57,5 +60,15 @@ describe("provider credential pool", () => {
     expect(ids.some((id) => id.startsWith("openai/"))).toBe(false);
     await expect(client.models.retrieve("openai/gpt-4o")).rejects.toMatchObject({ status: 404 });
     await expect(ask()).rejects.toMatchObject({ status: 503, code: "no_usable_credential" });
+  });
+
+  it("once the quarantine is over, the next call re-checks a credential and the models come back", async () => {
+    mock.reset();
+    await new Promise((r) => setTimeout(r, 2 * QUARANTINE_MS + 50)); // the second refusal in a row doubled it
+    const ids: string[] = [];
+    for await (const m of client.models.list()) ids.push(m.id);
+    expect(ids).toContain("openai/gpt-4o");
+    expect((await ask()).choices[0]?.message.content).toBe("The capital of France is Paris.");
+    expect((await client.models.retrieve("gpt-4o")).id).toBe("openai/gpt-4o");
   });
 });

@@ -37,9 +37,11 @@ export function envName(namespace: string, suffix: "API_KEY" | "BASE_URL"): stri
 export class CredentialPool {
   readonly #byProvider = new Map<string, ProviderAccess>();
   readonly #now: () => number;
+  readonly #quarantineMs: number;
 
-  constructor(catalog: Catalog, env: Readonly<Record<string, string | undefined>>, now: () => number = Date.now) {
+  constructor(catalog: Catalog, env: Readonly<Record<string, string | undefined>>, now: () => number = Date.now, quarantineMs = QUARANTINE_MS) {
     this.#now = now;
+    this.#quarantineMs = quarantineMs;
     for (const [ns, provider] of catalog.providers) {
       const values = (env[envName(ns, "API_KEY")] ?? "")
         .split(",")
@@ -78,7 +80,7 @@ export class CredentialPool {
   quarantine(namespace: string, credential: string): void {
     const c = this.#find(namespace, credential);
     if (!c) return;
-    c.quarantinedUntil = this.#now() + Math.min(QUARANTINE_MS * 2 ** c.strikes, QUARANTINE_MAX_MS);
+    c.quarantinedUntil = this.#now() + Math.min(this.#quarantineMs * 2 ** c.strikes, QUARANTINE_MAX_MS);
     c.strikes++;
   }
 
