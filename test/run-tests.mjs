@@ -2,7 +2,7 @@
 // `npm test`: checks which real services are reachable, says plainly what will not run without them, then runs
 // the whole vitest suite and ends with one summary line ("N passed, N failed, N skipped").
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { connect as netConnect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -50,6 +50,7 @@ for (const [name, port, what] of [
     notes.push(`${why}: ${what}.`);
   }
 }
+if (!existsSync("/usr/bin/chromium") && !require) notes.push("chromium is not installed (apt-get install chromium): the browser check of cross-origin access is SKIPPED.");
 for (const n of notes) console.log(`[npm test] ${n}`);
 
 const dir = mkdtempSync(join(tmpdir(), "svc-test-"));
