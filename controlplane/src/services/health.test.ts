@@ -8,17 +8,24 @@ const fewFailing: ProviderTraffic = { total: 4, failures: 3 };
 const fewHealthy: ProviderTraffic = { total: 4, failures: 0 };
 
 describe("provider verdicts (SPEC 2.3)", () => {
-  // observed traffic × the provider's own report → provider status, sample, aggregate
+  // every observed state × sample × the provider's own report → provider status, sample, aggregate
   it.each([
     ["no traffic, no feed", quiet, null, "unknown", "none", "ok"],
     ["no traffic, reports operational", quiet, "operational", "unknown", "none", "ok"],
     ["no traffic, reports an outage", quiet, "major_outage", "unknown", "none", "degraded"],
     ["healthy traffic, no feed", healthy, null, "ok", "normal", "ok"],
+    ["healthy traffic, reports operational", healthy, "operational", "ok", "normal", "ok"],
     ["healthy traffic wins over a reported outage", healthy, "major_outage", "ok", "normal", "ok"],
     ["failing traffic, no feed", failing, null, "degraded", "normal", "degraded"],
     ["failing traffic wins over a report of operational", failing, "operational", "degraded", "normal", "degraded"],
-    ["few requests, mostly failing", fewFailing, null, "degraded", "low", "degraded"],
-    ["few requests, healthy", fewHealthy, "partial_outage", "ok", "low", "ok"],
+    ["failing traffic, reports an outage", failing, "partial_outage", "degraded", "normal", "degraded"],
+    ["few requests, healthy, no feed", fewHealthy, null, "ok", "low", "ok"],
+    ["few requests, healthy, reports operational", fewHealthy, "operational", "ok", "low", "ok"],
+    ["few requests, healthy, wins over a reported outage", fewHealthy, "partial_outage", "ok", "low", "ok"],
+    ["few requests, mostly failing, no feed", fewFailing, null, "degraded", "low", "degraded"],
+    ["few requests, mostly failing, reports operational", fewFailing, "operational", "degraded", "low", "degraded"],
+    ["few requests, mostly failing, reports an outage", fewFailing, "major_outage", "degraded", "low", "degraded"],
+    ["no traffic, reports maintenance", quiet, "under_maintenance", "unknown", "none", "degraded"],
   ])("%s", (_, traffic, reported, status, sample, aggregate) => {
     const p = statusPayload([{ slug: "acme", statusPage: "https://status.acme.test", reportedStatus: reported }], new Map(traffic ? [["acme", traffic]] : []));
     expect(p).toEqual({ status: aggregate, windowMinutes: 15, providers: [{ slug: "acme", status, sample, reportedStatus: reported, statusPage: "https://status.acme.test" }] });
