@@ -50,6 +50,10 @@ function loadBodies() {
   const recordedChat = splitSseEvents(readFixture("openai/chat-stream-text-include-usage.sse.txt"));
   return {
     chat: compact("openai/chat-nonstream.json"),
+    chatToolCall: compact("openai/chat-nonstream-tool-call.json"),
+    chatJsonSchema: compact("openai/chat-nonstream-json-schema.json"),
+    messagesToolUse: compact("anthropic/messages-nonstream-parallel-tool-use.json"),
+    geminiFunctionCall: compact("gemini/generatecontent-function-call-gemini2.json"),
     invalidKey: compact("openai/error-401-invalid-api-key.json"),
     embeddingsFloat: compact("openai/embeddings-float.json"),
     embeddingsBase64: compact("openai/embeddings-base64.json"),
@@ -136,7 +140,12 @@ export async function startMockUpstream(opts: { host?: string; port?: number } =
     if (pathname === "/v1/embeddings") {
       return sendJson(res, 200, field(rec.json, "encoding_format") === "base64" ? bodies.embeddingsBase64 : bodies.embeddingsFloat);
     }
-    if (field(rec.json, "stream") !== true) return sendJson(res, 200, bodies.chat);
+    // a request with tools or a JSON schema gets the recording of such a request
+    if (field(rec.json, "stream") !== true) {
+      if (field(rec.json, "tools") !== undefined) return sendJson(res, 200, bodies.chatToolCall);
+      if (field(field(rec.json, "response_format"), "type") === "json_schema") return sendJson(res, 200, bodies.chatJsonSchema);
+      return sendJson(res, 200, bodies.chat);
+    }
     const includeUsage = field(field(rec.json, "stream_options"), "include_usage") === true ? "true" : "false";
     if (shape) return sendSse(res, shape.events[includeUsage], shape.delayMs);
     return sendSse(res, bodies.chatStream[includeUsage], 0);
@@ -151,7 +160,7 @@ export async function startMockUpstream(opts: { host?: string; port?: number } =
     if (rec.json === undefined) return sendJson(res, 400, anthropicError("invalid_request_error", "There was an error parsing the body of your request."));
     if (pathname === "/v1/messages/count_tokens") return sendJson(res, 200, bodies.countTokens);
     if (field(rec.json, "stream") === true) return sendSse(res, bodies.messagesStream, 0);
-    return sendJson(res, 200, bodies.messages);
+    return sendJson(res, 200, field(rec.json, "tools") !== undefined ? bodies.messagesToolUse : bodies.messages);
   }
 
   /** Gemini's native API: key in x-goog-api-key, SSE only with alt=sse (as the gateway asks). */
@@ -160,7 +169,7 @@ export async function startMockUpstream(opts: { host?: string; port?: number } =
       return sendJson(res, 403, JSON.stringify({ error: { code: 403, message: "Method doesn't allow unregistered callers.", status: "PERMISSION_DENIED" } }));
     }
     if (pathname.endsWith(":streamGenerateContent")) return sendSse(res, bodies.geminiStream, 0);
-    return sendJson(res, 200, bodies.geminiText);
+    return sendJson(res, 200, field(rec.json, "tools") !== undefined ? bodies.geminiFunctionCall : bodies.geminiText);
   }
 
   const server = http.createServer((req, res) => {
