@@ -65,6 +65,8 @@ export function gatewayScenario(name: string, start: (mock: MockUpstream) => Pro
     it("chats without streaming, metered from the provider's usage", async () => {
       const res = await client.chat.completions.create({ model: "openai/gpt-4o", messages: [{ role: "user", content: "What is the capital of France?" }] }).withResponse();
       expect(res.data.choices[0]?.message.content).toBe("The capital of France is Paris.");
+      // named by the gateway's slug, not the provider's snapshot id: the answer does not tell who served it
+      expect(res.data.model).toBe("openai/gpt-4o");
       expect(res.data.usage?.prompt_tokens).toBe(14);
       expect(res.response.headers.get("x-svc-cost-micros")).toBe(String(NONSTREAM_COST));
       const upstream = mock.requests.at(-1)!;
@@ -77,6 +79,7 @@ export function gatewayScenario(name: string, start: (mock: MockUpstream) => Pro
       let text = "";
       let sawUsage = false;
       for await (const chunk of stream) {
+        expect(chunk.model).toBe("openai/gpt-4o");
         text += chunk.choices[0]?.delta?.content ?? "";
         if (chunk.usage) sawUsage = true;
       }

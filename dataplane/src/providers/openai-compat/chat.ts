@@ -1,5 +1,5 @@
 import { parseResponseJson } from "../shared/provider-json.ts";
-import type { UpstreamRequest, UpstreamTarget, Usage } from "../types.ts";
+import type { ChatContext, UpstreamRequest, UpstreamTarget, Usage } from "../types.ts";
 import { parseOpenAIUsage } from "./usage.ts";
 
 /**
@@ -23,9 +23,17 @@ export function buildChatRequest(body: Record<string, unknown>, target: Upstream
   };
 }
 
-/** A non-streamed completion goes back byte for byte; only its usage is read. */
-export function parseChatResponse(text: string): { body: string; usage: Usage | undefined } {
+/**
+ * A non-streamed completion goes back as the provider wrote it, but named by the gateway's slug (as translated
+ * providers' answers are), so the answer does not tell which provider or snapshot served it. Without a context
+ * it goes back byte for byte.
+ */
+export function parseChatResponse(text: string, ctx?: Pick<ChatContext, "model">): { body: string; usage: Usage | undefined } {
   const json = parseResponseJson(text);
-  const usage = json !== null && typeof json === "object" ? parseOpenAIUsage((json as { usage?: unknown }).usage) : undefined;
-  return { body: text, usage };
+  if (json === null || typeof json !== "object") return { body: text, usage: undefined };
+  const usage = parseOpenAIUsage((json as { usage?: unknown }).usage);
+  const o = json as { model?: unknown };
+  if (!ctx || o.model === ctx.model || o.model === undefined) return { body: text, usage };
+  o.model = ctx.model;
+  return { body: JSON.stringify(json), usage };
 }

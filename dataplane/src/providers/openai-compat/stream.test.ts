@@ -57,3 +57,13 @@ describe("the cost of a streamed call", () => {
     expect((JSON.parse(usageChunk.data) as { usage: Record<string, unknown> }).usage).toMatchObject({ prompt_tokens: 78, completion_tokens: 9, cost_micros: 78 + 90 });
   });
 });
+
+describe("the answer is named by the gateway's slug", () => {
+  it("every chunk, the usage chunk included, carries the slug instead of the provider's snapshot id", () => {
+    const m = new OpenAIStreamMeter({ clientWantsUsage: true, model: "openai/gpt-4o-mini", priceMicros: () => 1 });
+    const out = recorded.flatMap((b) => m.push(b));
+    const chunks = parseSse(out.join("\n\n") + "\n\n").filter((e) => e.data !== "[DONE]").map((e) => JSON.parse(e.data) as { model: string });
+    expect(chunks.length).toBe(recorded.length - 1);
+    expect(chunks.every((c) => c.model === "openai/gpt-4o-mini")).toBe(true);
+  });
+});

@@ -8,16 +8,31 @@ import { parseOpenAIUsage } from "./usage.ts";
  * client did not ask for usage, keeps that chunk from the client (it exists only because the gateway asked).
  * Only events that may carry usage are parsed; the rest pass through untouched.
  */
+const MODEL_FIELD = /"model"\s*:\s*"(?:[^"\\]|\\.)*"/;
+
 export class OpenAIStreamMeter implements StreamTranslator {
   readonly #clientWantsUsage: boolean;
   readonly #price: ChatContext["priceMicros"] | undefined;
+  /** The gateway's slug, written over the provider's model in every chunk; undefined: chunks pass untouched. */
+  readonly #slug: string | undefined;
+  readonly #modelField: string;
   usage: Usage | undefined;
   outputEvents = 0;
   #sawDone = false;
 
-  constructor(ctx: Pick<ChatContext, "clientWantsUsage"> & Partial<Pick<ChatContext, "priceMicros">>) {
+  constructor(ctx: Pick<ChatContext, "clientWantsUsage"> & Partial<Pick<ChatContext, "priceMicros" | "model">>) {
     this.#clientWantsUsage = ctx.clientWantsUsage;
     this.#price = ctx.priceMicros;
+    this.#slug = ctx.model;
+    this.#modelField = `"model":${JSON.stringify(ctx.model ?? "")}`;
+  }
+
+  /**
+   * Names the chunk by the gateway's slug. A string replace, not a parse: a JSON string value cannot contain an
+   * unescaped `"model":"`, so the first match is the chunk's own top-level field.
+   */
+  #rename(block: string): string {
+    return this.#slug === undefined ? block : block.replace(MODEL_FIELD, this.#modelField);
   }
 
   push(block: string): string[] {
@@ -28,17 +43,18 @@ export class OpenAIStreamMeter implements StreamTranslator {
       return [block];
     }
     this.outputEvents++;
-    if (!data.includes('"usage":{') && !data.includes('"usage": {')) return [block];
+    if (!data.includes('"usage":{') && !data.includes('"usage": {')) return [this.#rename(block)];
     let json: Record<string, unknown>;
     try {
       json = JSON.parse(data) as Record<string, unknown>;
     } catch {
-      return [block];
+      return [this.#rename(block)];
     }
     const usage = parseOpenAIUsage(json.usage);
     if (usage) this.usage = usage;
+    if (this.#slug !== undefined && typeof json.model === "string") json.model = this.#slug;
     if (this.#clientWantsUsage) {
-      if (!usage || !this.#price) return [block];
+      if (!usage || !this.#price) return [this.#rename(block)];
       json.usage = { ...(json.usage as object), cost_micros: this.#price(usage) };
       return [`data: ${JSON.stringify(json)}`];
     }
