@@ -72,4 +72,25 @@ describe("tools and json_schema for each kind of provider", () => {
     // gemini-2.5-flash: $0.30 in, $2.50 out per Mtok: 33 × 0.3 + 5 × 2.5 = 22.4 → 23 micro-USD (rounded up once)
     await expectLedger(23);
   });
+
+  const citySchema = { type: "json_schema" as const, json_schema: { name: "city", schema: { type: "object", properties: { city: { type: "string" }, country: { type: "string" } }, required: ["city", "country"] } } };
+
+  it("Anthropic: json_schema through a forced output tool, answered as message content", async () => {
+    const res = await client.chat.completions.create({ model: "anthropic/claude-haiku-4-5", response_format: citySchema, messages: [{ role: "user", content: "largest city in Mexico?" }] });
+    expect(res.choices[0]!.finish_reason).toBe("stop");
+    expect(JSON.parse(res.choices[0]!.message.content!)).toEqual({ city: "Mexico City", country: "Mexico" });
+    const sent = mock.requests.at(-1)!.json as { tools: { name: string; input_schema: unknown }[]; tool_choice: unknown };
+    expect(sent.tools.find((t) => t.name === "gateway_json_output")?.input_schema).toEqual(citySchema.json_schema.schema);
+    await expectLedger(412 * 1 + 58 * 5);
+  });
+
+  it("Gemini: json_schema as responseJsonSchema, answered as JSON content", async () => {
+    const res = await client.chat.completions.create({ model: "google/gemini-2.5-flash", response_format: citySchema, messages: [{ role: "user", content: "largest city in Mexico?" }] });
+    expect(JSON.parse(res.choices[0]!.message.content!)).toEqual({ city: "Mexico City", country: "Mexico" });
+    const sent = mock.requests.at(-1)!.json as { generationConfig: { responseMimeType: string; responseJsonSchema: unknown } };
+    expect(sent.generationConfig.responseMimeType).toBe("application/json");
+    expect(sent.generationConfig.responseJsonSchema).toEqual(citySchema.json_schema.schema);
+    // 21 × 0.3 + 14 × 2.5 = 41.3 → 42
+    await expectLedger(42);
+  });
 });

@@ -1,4 +1,5 @@
 import http from "node:http";
+import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { readFixture } from "./fixtures.ts";
 import { splitSseEvents, synthesiseChatEvents, withUsageOption } from "./openai-sse.ts";
@@ -54,6 +55,9 @@ function loadBodies() {
     chatJsonSchema: compact("openai/chat-nonstream-json-schema.json"),
     messagesToolUse: compact("anthropic/messages-nonstream-parallel-tool-use.json"),
     geminiFunctionCall: compact("gemini/generatecontent-function-call-gemini2.json"),
+    // the project's own DOC-EXAMPLE fixtures (test/fixtures/README.md): no recording of these cases exists
+    messagesJsonTool: JSON.stringify(JSON.parse(readFileSync(new URL("../fixtures/anthropic/DOC-EXAMPLE-messages-json-tool.json", import.meta.url), "utf8"))),
+    geminiJson: JSON.stringify(JSON.parse(readFileSync(new URL("../fixtures/gemini/DOC-EXAMPLE-generatecontent-json.json", import.meta.url), "utf8"))),
     invalidKey: compact("openai/error-401-invalid-api-key.json"),
     embeddingsFloat: compact("openai/embeddings-float.json"),
     embeddingsBase64: compact("openai/embeddings-base64.json"),
@@ -160,7 +164,9 @@ export async function startMockUpstream(opts: { host?: string; port?: number } =
     if (rec.json === undefined) return sendJson(res, 400, anthropicError("invalid_request_error", "There was an error parsing the body of your request."));
     if (pathname === "/v1/messages/count_tokens") return sendJson(res, 200, bodies.countTokens);
     if (field(rec.json, "stream") === true) return sendSse(res, bodies.messagesStream, 0);
-    return sendJson(res, 200, field(rec.json, "tools") !== undefined ? bodies.messagesToolUse : bodies.messages);
+    const tools = field(rec.json, "tools");
+    if (Array.isArray(tools) && tools.some((t) => field(t, "name") === "gateway_json_output")) return sendJson(res, 200, bodies.messagesJsonTool);
+    return sendJson(res, 200, tools !== undefined ? bodies.messagesToolUse : bodies.messages);
   }
 
   /** Gemini's native API: key in x-goog-api-key, SSE only with alt=sse (as the gateway asks). */
@@ -169,6 +175,7 @@ export async function startMockUpstream(opts: { host?: string; port?: number } =
       return sendJson(res, 403, JSON.stringify({ error: { code: 403, message: "Method doesn't allow unregistered callers.", status: "PERMISSION_DENIED" } }));
     }
     if (pathname.endsWith(":streamGenerateContent")) return sendSse(res, bodies.geminiStream, 0);
+    if (field(field(rec.json, "generationConfig"), "responseMimeType") === "application/json") return sendJson(res, 200, bodies.geminiJson);
     return sendJson(res, 200, field(rec.json, "tools") !== undefined ? bodies.geminiFunctionCall : bodies.geminiText);
   }
 
