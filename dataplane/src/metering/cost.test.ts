@@ -36,3 +36,17 @@ describe("costMicros: exact sum, rounded up once", () => {
     expect(worstCaseMicros(model("openai/gpt-4o"), 300, 1000)).toBe(100 * 2.5 + 1000 * 10);
   });
 });
+
+describe("the other metering units", () => {
+  it.each([
+    // deepgram/nova-3: $0.0043 / min = 4300 micro-USD per minute
+    ["deepgram/nova-3", { audioSeconds: 60 }, 4300],
+    ["deepgram/nova-3", { audioSeconds: 90.5 }, Math.ceil((90_500 * 4300) / 60_000)],
+    ["deepgram/nova-3", { audioSeconds: 0.001 }, 1], // any audio costs at least a micro-USD: rounded up
+    ["deepgram/nova-3", {}, 0],
+    // a token-priced model ignores audio seconds
+    ["openai/gpt-4o", { audioSeconds: 60 }, 0],
+  ])("%s %j → %d", (slug, usage, expected) => {
+    expect(costMicros(model(slug), usage)).toBe(expected);
+  });
+});

@@ -11,6 +11,10 @@ export interface Usage {
   cachedInputTokens?: number;
   cacheWriteTokens?: number;
   reasoningTokens?: number;
+  /** Seconds of audio processed (duration-priced transcription). */
+  audioSeconds?: number;
+  /** Provider credits consumed (models that report no token counts; one credit is 0.01 USD). */
+  credits?: number;
 }
 
 /** What an adapter needs to build one upstream call. */
