@@ -7,20 +7,19 @@ const REPLAY_EVERY_MS = 1_000;
 
 /**
  * Sends usage events to the control plane off the request path; nothing on a request awaits the bus. An event
- * the bus did not store goes to the spool file (or, without one, a retry list in memory) and is sent again
- * until it is; the event id makes a repeat harmless. Spooled events left by an earlier run are replayed too.
+ * the bus did not store goes to the spool file and is sent again until it is; the event id makes a repeat
+ * harmless. Spooled events left by an earlier run are replayed too.
  */
 export class UsagePublisher {
   readonly #transport: Transport;
-  readonly #spool: Spool | undefined;
-  readonly #retry: { id: string; bytes: Uint8Array }[] = [];
+  readonly #spool: Spool;
   #inFlight = 0;
   #timer: NodeJS.Timeout;
   #replaying = false;
   #leftoversClaimed = false;
   #closed = false;
 
-  constructor(transport: Transport, spool?: Spool) {
+  constructor(transport: Transport, spool: Spool) {
     this.#transport = transport;
     this.#spool = spool;
     this.#timer = setInterval(() => this.replay(), REPLAY_EVERY_MS);
@@ -30,16 +29,16 @@ export class UsagePublisher {
 
   publish(event: UsageEvent): void {
     const bytes = pb.UsageEvent.encode(event).finish();
-    if (!this.#transport.connected && this.#spool) {
+    if (!this.#transport.connected) {
       this.#spool.append(bytes);
       return;
     }
     this.#send(event.id ?? "", bytes);
   }
 
-  /** Events accepted but not yet stored by the bus (in flight, spooled or waiting to be retried). */
+  /** Events accepted but not yet stored by the bus (in flight or spooled). */
   get unsent(): number {
-    return this.#inFlight + this.#retry.length + (this.#spool?.size ?? 0);
+    return this.#inFlight + this.#spool.size;
   }
 
   #send(id: string, bytes: Uint8Array): void {
@@ -50,8 +49,7 @@ export class UsagePublisher {
       },
       () => {
         this.#inFlight--;
-        if (this.#spool) this.#spool.append(bytes);
-        else this.#retry.push({ id, bytes });
+        this.#spool.append(bytes);
       },
     );
   }
@@ -61,9 +59,8 @@ export class UsagePublisher {
     if (this.#replaying || this.#closed || !this.#transport.connected) return;
     this.#replaying = true;
     try {
-      for (const e of this.#retry.splice(0)) this.#send(e.id, e.bytes);
-      const spooled = this.#spool?.drainOwn() ?? [];
-      if (!this.#leftoversClaimed && this.#spool) {
+      const spooled = this.#spool.drainOwn();
+      if (!this.#leftoversClaimed) {
         this.#leftoversClaimed = true;
         spooled.push(...this.#spool.claimLeftovers());
       }
@@ -96,7 +93,6 @@ export class UsagePublisher {
     await this.flush(timeoutMs);
     this.#closed = true;
     clearInterval(this.#timer);
-    for (const e of this.#retry.splice(0)) this.#spool?.append(e.bytes);
-    this.#spool?.close();
+    this.#spool.close();
   }
 }
