@@ -5,6 +5,7 @@ const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default("127.0.0.1"),
   NATS_URL: z.string().min(1).optional(),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   SVC_NATS_PREFIX: z.string().regex(/^[A-Za-z0-9_-]+$/).default("svc"),
   SVC_DATA_DIR: z.string().min(1).default("./.svc-data"),
   CONTROLPLANE_URL: z.string().url().default("http://127.0.0.1:8081"),
@@ -24,6 +25,8 @@ export type DataPlaneConfig = Readonly<{
   host: string;
   natsUrl: string | undefined;
   natsPrefix: string;
+  /** Prometheus metrics port; undefined: no metrics listener. */
+  metricsPort: number | undefined;
   dataDir: string;
   controlPlaneUrl: string;
   keyHashSecret: string | undefined;
@@ -51,6 +54,7 @@ export function loadDataPlaneConfig(env: Record<string, string | undefined> = pr
     host: e.HOST,
     natsUrl: e.NATS_URL,
     natsPrefix: e.SVC_NATS_PREFIX,
+    metricsPort: e.METRICS_PORT,
     dataDir: e.SVC_DATA_DIR,
     controlPlaneUrl: e.CONTROLPLANE_URL,
     keyHashSecret: e.SVC_KEY_HASH_SECRET,

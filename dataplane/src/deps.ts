@@ -1,6 +1,7 @@
 import type { Catalog } from "../../catalog/src/index.ts";
 import type { ControlRequest, ControlResponse } from "../../proto/control.ts";
 import type { RateLimiter } from "./admission/rate-limiter.ts";
+import type { DataPlaneMetrics } from "./metrics/metrics.ts";
 import type { SpendTracker } from "./admission/spend-tracker.ts";
 import type { SnapshotStore } from "./auth/snapshot-store.ts";
 import type { DataPlaneConfig } from "./config.ts";
@@ -21,6 +22,7 @@ export interface DataPlaneDeps {
   readonly store: SnapshotStore;
   readonly tracker: SpendTracker;
   readonly rateLimiter: RateLimiter;
+  readonly metrics: DataPlaneMetrics;
   readonly keyHashSecret: string;
   readonly upstream: UpstreamClient;
   readonly usage: UsagePublisher;

@@ -1,3 +1,4 @@
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { Catalog } from "../../catalog/src/index.ts";
 import { pb } from "../../proto/messages.ts";
@@ -12,11 +13,15 @@ import type { ControlPlaneClient, DataPlaneDeps } from "./deps.ts";
 import { buildApp, listen, uwsIsNative } from "./http/server.ts";
 import { Spool } from "./metering/spool.ts";
 import { UsagePublisher } from "./metering/usage-publisher.ts";
+import { DataPlaneMetrics } from "./metrics/metrics.ts";
+import { serveMetrics } from "./metrics/server.ts";
 import { CredentialPool } from "./providers/credentials.ts";
 import { UpstreamClient } from "./upstream/client.ts";
 
 export interface DataPlane {
   readonly port: number;
+  /** Where GET /metrics answers, when METRICS_PORT is set. */
+  readonly metricsPort: number | undefined;
   readonly deps: DataPlaneDeps;
   /**
    * Graceful stop: stops accepting connections, lets requests in flight (streams included) finish for up to
@@ -38,6 +43,7 @@ export async function startDataPlane(opts: {
     throw new Error("uWebSockets.js did not load its native binding (it fell back to a slow JavaScript server). Fix the install, or set SVC_ALLOW_UWS_FALLBACK=1 to run slowly anyway.");
   }
   const store = new SnapshotStore();
+  let inFlightCount = () => 0;
   const tracker = new SpendTracker();
   const usage = new UsagePublisher(opts.transport, new Spool(join(config.dataDir, "spool"), config.replicaId));
   const upstream = new UpstreamClient({ headersTimeoutMs: config.upstreamHeadersTimeoutMs, bodyTimeoutMs: config.upstreamBodyTimeoutMs });
@@ -48,6 +54,13 @@ export async function startDataPlane(opts: {
     store,
     tracker,
     rateLimiter: new RateLimiter(),
+    metrics: new DataPlaneMetrics({
+      sequence: () => store.sequence,
+      snapshotAgeMs: () => (store.loaded ? Date.now() - store.lastHeardAtMs : -1),
+      spoolDepth: () => usage.unsent,
+      reservationsOpen: () => tracker.openReservations,
+      inFlight: () => inFlightCount(),
+    }),
     keyHashSecret: opts.keyHashSecret,
     upstream,
     usage,
@@ -62,10 +75,13 @@ export async function startDataPlane(opts: {
   heartbeat.unref();
   // listen first: /health answers while the first snapshot loads; inference answers 503 until it has
   const { app, inFlight } = buildApp(deps);
+  inFlightCount = () => inFlight.count;
   const listener = await listen(app, config.host, config.port);
+  const metricsServer = config.metricsPort === undefined ? undefined : await serveMetrics(deps.metrics.registry, config.host, config.metricsPort);
   await sync.start();
   return {
     port: listener.port,
+    metricsPort: metricsServer ? (metricsServer.address() as AddressInfo).port : undefined,
     deps,
     async close(drainMs = 30_000) {
       listener.close();
@@ -73,6 +89,7 @@ export async function startDataPlane(opts: {
       const deadline = Date.now() + drainMs;
       while (inFlight.count > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 25));
       clearInterval(heartbeat);
+      metricsServer?.close();
       sync.close();
       await usage.close();
       await upstream.close();

@@ -123,6 +123,21 @@ export function gatewayScenario(name: string, start: (mock: MockUpstream) => Pro
       });
     });
 
+    it("each replica's Prometheus metrics count the requests, tokens and cost, and carry no key", async () => {
+      const dp = gw.dataPlanes[0]!;
+      expect(dp.metricsPort).toBeDefined();
+      const text = await (await fetch(`http://127.0.0.1:${dp.metricsPort}/metrics`)).text();
+      const value = (name: string) => Number(new RegExp(`^${name.replace(/[{}]/g, "\\$&")} (\\S+)$`, "m").exec(text)?.[1]);
+      // this replica served at least the first request of the scenario (split mode spreads nothing: all went to replica 0)
+      expect(value('svc_requests_total{route="/v1/chat/completions",status="200",provider="openai"}')).toBe(3);
+      expect(value('svc_cost_micros_total{provider="openai"}')).toBe(NONSTREAM_COST + 2 * STREAM_COST);
+      expect(value('svc_tokens_total{provider="openai",direction="input"}')).toBe(14 + 78 + 78);
+      expect(value("svc_reservations_open")).toBe(0);
+      expect(text).toMatch(/^svc_snapshot_sequence \d+$/m);
+      expect(text).not.toContain(key);
+      expect(text).not.toContain("sk-upstream");
+    });
+
     it("refuses with the statuses of SPEC 7", async () => {
       const narrow = await createKey(base, gw.managementKey, { name: "narrow", models: ["gpt-4o-mini"] });
       const c = new OpenAI({ baseURL: `${base}/v1`, apiKey: narrow.key, maxRetries: 0 });

@@ -40,6 +40,7 @@ function upstreamEnv(mock: MockUpstream): Record<string, string> {
     GOOGLE_BASE_URL: `${mock.origin}/v1beta`,
     // tests reach nothing beyond this machine
     SVC_STATUS_FEEDS: "off",
+    METRICS_PORT: "0",
   };
 }
 

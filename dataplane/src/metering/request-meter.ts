@@ -71,6 +71,14 @@ export class RequestMeter {
     if (usage.cacheWriteTokens !== undefined) event.cacheWriteTokens = usage.cacheWriteTokens;
     if (usage.reasoningTokens !== undefined) event.reasoningTokens = usage.reasoningTokens;
     this.deps.usage.publish(event);
+    const m = this.deps.metrics;
+    const provider = this.model.provider;
+    m.requests.inc({ route: this.endpoint, status: String(o.status), provider });
+    m.upstream.observe({ provider }, o.upstreamLatencyMs);
+    m.overhead.observe({ route: this.endpoint }, Math.max(0, now - this.startedAtMs - o.upstreamLatencyMs));
+    if (usage.inputTokens) m.tokens.inc({ provider, direction: "input" }, usage.inputTokens);
+    if (usage.outputTokens) m.tokens.inc({ provider, direction: "output" }, usage.outputTokens);
+    if (cost > 0) m.cost.inc({ provider }, cost);
     return cost;
   }
 }
