@@ -1,7 +1,6 @@
 import OpenAI from "openai";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createKey, eventually, startEmbeddedGateway, type TestGateway } from "../harness/gateway.ts";
-import { startMockUpstream, type MockUpstream } from "../harness/mock-upstream.ts";
+import { describe, expect, it } from "vitest";
+import { eventually, useEmbeddedGateway } from "../harness/gateway.ts";
 
 const tool = (name: string): OpenAI.ChatCompletionTool => ({ type: "function", function: { name, parameters: { type: "object", properties: { name: { type: "string" } } } } });
 
@@ -10,42 +9,26 @@ const tool = (name: string): OpenAI.ChatCompletionTool => ({ type: "function", f
  * against recordings of real answers to such requests; the ledger is checked after each.
  */
 describe("tools and json_schema for each kind of provider", () => {
-  let mock: MockUpstream;
-  let gw: TestGateway;
-  let client: OpenAI;
-  let base: string;
-  let key: string;
+  const g = useEmbeddedGateway();
   let spent = 0;
-
-  beforeAll(async () => {
-    mock = await startMockUpstream();
-    gw = await startEmbeddedGateway(mock);
-    base = gw.baseUrls[0]!;
-    key = (await createKey(base, gw.managementKey, {})).key;
-    client = new OpenAI({ baseURL: `${base}/v1`, apiKey: key, maxRetries: 0 });
-  });
-  afterAll(async () => {
-    await gw?.close();
-    await mock?.close();
-  });
 
   const expectLedger = async (cost: number) => {
     spent += cost;
     await eventually(async () => {
-      const c = (await (await fetch(`${base}/v1/credits`, { headers: { authorization: `Bearer ${key}` } })).json()) as { available_micros: number };
+      const c = (await (await fetch(`${g.base}/v1/credits`, { headers: { authorization: `Bearer ${g.key}` } })).json()) as { available_micros: number };
       expect(c.available_micros).toBe(10_000_000 - spent);
     });
   };
 
   it("OpenAI: a tool call (tools forwarded as sent)", async () => {
-    const res = await client.chat.completions.create({ model: "openai/gpt-4o", tools: [tool("get_user_country")], messages: [{ role: "user", content: "where am I?" }] }).withResponse();
+    const res = await g.client.chat.completions.create({ model: "openai/gpt-4o", tools: [tool("get_user_country")], messages: [{ role: "user", content: "where am I?" }] }).withResponse();
     expect(res.data.choices[0]).toMatchObject({ finish_reason: "tool_calls", message: { tool_calls: [{ type: "function", function: { name: "get_user_country", arguments: "{}" } }] } });
-    expect((mock.requests.at(-1)!.json as { tools: unknown[] }).tools).toHaveLength(1);
+    expect((g.mock.requests.at(-1)!.json as { tools: unknown[] }).tools).toHaveLength(1);
     await expectLedger(Math.ceil(71 * 2.5 + 12 * 10)); // 297.5 → 298: rounded up once
   });
 
   it("OpenAI: json_schema", async () => {
-    const res = await client.chat.completions.create({
+    const res = await g.client.chat.completions.create({
       model: "openai/gpt-4o",
       response_format: { type: "json_schema", json_schema: { name: "city", schema: { type: "object", properties: { city: { type: "string" }, country: { type: "string" } } } } },
       messages: [{ role: "user", content: "largest city in Mexico?" }],
@@ -55,19 +38,19 @@ describe("tools and json_schema for each kind of provider", () => {
   });
 
   it("Anthropic: parallel tool_use blocks become parallel tool_calls", async () => {
-    const res = await client.chat.completions.create({ model: "anthropic/claude-haiku-4-5", tools: [tool("retrieve_entity_info")], messages: [{ role: "user", content: "look them up" }] });
+    const res = await g.client.chat.completions.create({ model: "anthropic/claude-haiku-4-5", tools: [tool("retrieve_entity_info")], messages: [{ role: "user", content: "look them up" }] });
     const calls = res.choices[0]!.message.tool_calls!;
     expect(res.choices[0]!.finish_reason).toBe("tool_calls");
     expect(calls.map((c) => (c.type === "function" ? JSON.parse(c.function.arguments) : null))).toEqual([{ name: "Alice" }, { name: "Bob" }, { name: "Charlie" }, { name: "Daisy" }]);
-    const sent = mock.requests.at(-1)!.json as { tools: { name: string; input_schema: unknown }[] };
+    const sent = g.mock.requests.at(-1)!.json as { tools: { name: string; input_schema: unknown }[] };
     expect(sent.tools[0]).toMatchObject({ name: "retrieve_entity_info", input_schema: { type: "object" } });
     await expectLedger(423 * 1 + 202 * 5);
   });
 
   it("Gemini: a functionCall becomes a tool call", async () => {
-    const res = await client.chat.completions.create({ model: "google/gemini-2.5-flash", tools: [tool("get_user_country")], messages: [{ role: "user", content: "where am I?" }] });
+    const res = await g.client.chat.completions.create({ model: "google/gemini-2.5-flash", tools: [tool("get_user_country")], messages: [{ role: "user", content: "where am I?" }] });
     expect(res.choices[0]).toMatchObject({ finish_reason: "tool_calls", message: { tool_calls: [{ type: "function", function: { name: "get_user_country" } }] } });
-    const sent = mock.requests.at(-1)!.json as { tools: { functionDeclarations: { name: string }[] }[] };
+    const sent = g.mock.requests.at(-1)!.json as { tools: { functionDeclarations: { name: string }[] }[] };
     expect(sent.tools[0]!.functionDeclarations[0]!.name).toBe("get_user_country");
     // gemini-2.5-flash: $0.30 in, $2.50 out per Mtok: 33 × 0.3 + 5 × 2.5 = 22.4 → 23 micro-USD (rounded up once)
     await expectLedger(23);
@@ -76,18 +59,18 @@ describe("tools and json_schema for each kind of provider", () => {
   const citySchema = { type: "json_schema" as const, json_schema: { name: "city", schema: { type: "object", properties: { city: { type: "string" }, country: { type: "string" } }, required: ["city", "country"] } } };
 
   it("Anthropic: json_schema through a forced output tool, answered as message content", async () => {
-    const res = await client.chat.completions.create({ model: "anthropic/claude-haiku-4-5", response_format: citySchema, messages: [{ role: "user", content: "largest city in Mexico?" }] });
+    const res = await g.client.chat.completions.create({ model: "anthropic/claude-haiku-4-5", response_format: citySchema, messages: [{ role: "user", content: "largest city in Mexico?" }] });
     expect(res.choices[0]!.finish_reason).toBe("stop");
     expect(JSON.parse(res.choices[0]!.message.content!)).toEqual({ city: "Mexico City", country: "Mexico" });
-    const sent = mock.requests.at(-1)!.json as { tools: { name: string; input_schema: unknown }[]; tool_choice: unknown };
+    const sent = g.mock.requests.at(-1)!.json as { tools: { name: string; input_schema: unknown }[]; tool_choice: unknown };
     expect(sent.tools.find((t) => t.name === "gateway_json_output")?.input_schema).toEqual(citySchema.json_schema.schema);
     await expectLedger(412 * 1 + 58 * 5);
   });
 
   it("Gemini: json_schema as responseJsonSchema, answered as JSON content", async () => {
-    const res = await client.chat.completions.create({ model: "google/gemini-2.5-flash", response_format: citySchema, messages: [{ role: "user", content: "largest city in Mexico?" }] });
+    const res = await g.client.chat.completions.create({ model: "google/gemini-2.5-flash", response_format: citySchema, messages: [{ role: "user", content: "largest city in Mexico?" }] });
     expect(JSON.parse(res.choices[0]!.message.content!)).toEqual({ city: "Mexico City", country: "Mexico" });
-    const sent = mock.requests.at(-1)!.json as { generationConfig: { responseMimeType: string; responseJsonSchema: unknown } };
+    const sent = g.mock.requests.at(-1)!.json as { generationConfig: { responseMimeType: string; responseJsonSchema: unknown } };
     expect(sent.generationConfig.responseMimeType).toBe("application/json");
     expect(sent.generationConfig.responseJsonSchema).toEqual(citySchema.json_schema.schema);
     // 21 × 0.3 + 14 × 2.5 = 41.3 → 42

@@ -1,7 +1,6 @@
 import OpenAI from "openai";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createKey, eventually, startEmbeddedGateway, type TestGateway } from "../harness/gateway.ts";
-import { startMockUpstream, type MockUpstream } from "../harness/mock-upstream.ts";
+import { describe, expect, it } from "vitest";
+import { eventually, useEmbeddedGateway } from "../harness/gateway.ts";
 
 // anthropic/claude-haiku-4-5: $1 in, $5 out per Mtok
 const NONSTREAM_COST = 8 * 1 + 21 * 5; // anthropic/messages-nonstream.json
@@ -12,26 +11,10 @@ const STREAM_COST = 20 * 1 + 5 * 5; // anthropic/stream-text.sse.txt
  * translated to the Messages API and the (recorded) answer back, stream event by stream event.
  */
 describe("OpenAI format in, Anthropic Messages upstream", () => {
-  let mock: MockUpstream;
-  let gw: TestGateway;
-  let client: OpenAI;
-  let base: string;
-  let key: string;
-
-  beforeAll(async () => {
-    mock = await startMockUpstream();
-    gw = await startEmbeddedGateway(mock);
-    base = gw.baseUrls[0]!;
-    key = (await createKey(base, gw.managementKey, {})).key;
-    client = new OpenAI({ baseURL: `${base}/v1`, apiKey: key, maxRetries: 0 });
-  });
-  afterAll(async () => {
-    await gw?.close();
-    await mock?.close();
-  });
+  const g = useEmbeddedGateway();
 
   it("non-stream: an OpenAI chat.completion, named by the gateway's slug, metered from Anthropic's usage", async () => {
-    const res = await client.chat.completions
+    const res = await g.client.chat.completions
       .create({ model: "claude-haiku-4-5", max_tokens: 200, messages: [{ role: "system", content: "Be brief." }, { role: "user", content: "Hello" }] })
       .withResponse();
     expect(res.data).toMatchObject({
@@ -41,14 +24,14 @@ describe("OpenAI format in, Anthropic Messages upstream", () => {
       usage: { prompt_tokens: 8, completion_tokens: 21, total_tokens: 29 },
     });
     expect(res.response.headers.get("x-svc-cost-micros")).toBe(String(NONSTREAM_COST));
-    const up = mock.requests.at(-1)!;
+    const up = g.mock.requests.at(-1)!;
     expect(up.path).toBe("/v1/messages");
     expect(up.json).toMatchObject({ model: "claude-haiku-4-5", max_tokens: 200, system: expect.anything(), messages: [{ role: "user" }] });
     expect(up.headers["x-api-key"]).toBe("sk-ant-upstream-test-credential");
   });
 
   it("stream: OpenAI chunks as Anthropic's events arrive, usage chunk with the cost when asked", async () => {
-    const stream = await client.chat.completions.create({
+    const stream = await g.client.chat.completions.create({
       model: "anthropic/claude-haiku-4-5",
       stream: true,
       stream_options: { include_usage: true },
@@ -70,14 +53,14 @@ describe("OpenAI format in, Anthropic Messages upstream", () => {
 
   it("the credits show both calls to the micro-USD", async () => {
     await eventually(async () => {
-      const c = (await (await fetch(`${base}/v1/credits`, { headers: { authorization: `Bearer ${key}` } })).json()) as { available_micros: number };
+      const c = (await (await fetch(`${g.base}/v1/credits`, { headers: { authorization: `Bearer ${g.key}` } })).json()) as { available_micros: number };
       expect(c.available_micros).toBe(10_000_000 - NONSTREAM_COST - STREAM_COST);
     });
   });
 
   it("an Anthropic error comes back in OpenAI's dialect", async () => {
-    mock.failNext(400, { type: "error", error: { type: "invalid_request_error", message: "messages: roles must alternate" } });
-    await expect(client.chat.completions.create({ model: "claude-haiku-4-5", messages: [{ role: "user", content: "hi" }] })).rejects.toMatchObject({
+    g.mock.failNext(400, { type: "error", error: { type: "invalid_request_error", message: "messages: roles must alternate" } });
+    await expect(g.client.chat.completions.create({ model: "claude-haiku-4-5", messages: [{ role: "user", content: "hi" }] })).rejects.toMatchObject({
       status: 400,
       error: { message: "messages: roles must alternate", type: "invalid_request_error" },
     });
@@ -85,23 +68,10 @@ describe("OpenAI format in, Anthropic Messages upstream", () => {
 });
 
 describe("OpenAI format in, Gemini generateContent upstream", () => {
-  let mock: MockUpstream;
-  let gw: TestGateway;
-  let client: OpenAI;
-
-  beforeAll(async () => {
-    mock = await startMockUpstream();
-    gw = await startEmbeddedGateway(mock);
-    const base = gw.baseUrls[0]!;
-    client = new OpenAI({ baseURL: `${base}/v1`, apiKey: (await createKey(base, gw.managementKey, {})).key, maxRetries: 0 });
-  });
-  afterAll(async () => {
-    await gw?.close();
-    await mock?.close();
-  });
+  const g = useEmbeddedGateway();
 
   it("non-stream: the recorded answer as an OpenAI chat.completion; the key travels in a header, never the URL", async () => {
-    const res = await client.chat.completions.create({ model: "google/gemini-2.5-flash-lite", messages: [{ role: "user", content: "Capital of France?" }] }).withResponse();
+    const res = await g.client.chat.completions.create({ model: "google/gemini-2.5-flash-lite", messages: [{ role: "user", content: "Capital of France?" }] }).withResponse();
     expect(res.data).toMatchObject({
       model: "google/gemini-2.5-flash-lite",
       choices: [{ finish_reason: "stop", message: { role: "assistant", content: "The capital of France is **Paris**." } }],
@@ -109,14 +79,14 @@ describe("OpenAI format in, Gemini generateContent upstream", () => {
     });
     // gemini-2.5-flash-lite: $0.10 in, $0.40 out per Mtok → 8 × 0.1 + 8 × 0.4 = 4 micro-USD
     expect(res.response.headers.get("x-svc-cost-micros")).toBe("4");
-    const up = mock.requests.at(-1)!;
+    const up = g.mock.requests.at(-1)!;
     expect(up.path).toBe("/v1beta/models/gemini-2.5-flash-lite:generateContent");
     expect(up.headers["x-goog-api-key"]).toBe("goog-upstream-test-credential");
     expect(up.json).toMatchObject({ contents: [{ role: "user", parts: [{ text: "Capital of France?" }] }] });
   });
 
   it("stream: a recorded function call arrives as OpenAI tool_calls", async () => {
-    const stream = await client.chat.completions.create({
+    const stream = await g.client.chat.completions.create({
       model: "gemini-2.5-flash",
       stream: true,
       tools: [{ type: "function", function: { name: "get_capital", parameters: { type: "object", properties: { country: { type: "string" } } } } }],
@@ -131,6 +101,6 @@ describe("OpenAI format in, Gemini generateContent upstream", () => {
     expect(calls[0]?.name).toBe("get_capital");
     expect(JSON.parse(calls.map((c) => c.arguments ?? "").join(""))).toEqual({ country: "France" });
     expect(finish).toBe("tool_calls");
-    expect(mock.requests.at(-1)!.path).toBe("/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse");
+    expect(g.mock.requests.at(-1)!.path).toBe("/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse");
   });
 });

@@ -14,7 +14,9 @@ import { subjects } from "../../proto/subjects.ts";
 import { connectNats, deleteUsageStream } from "../../proto/transport-nats.ts";
 import type { Transport } from "../../proto/transport.ts";
 import { freshDatabase } from "./database.ts";
-import type { MockUpstream } from "./mock-upstream.ts";
+import OpenAI from "openai";
+import { afterAll, beforeAll } from "vitest";
+import { startMockUpstream, type MockUpstream } from "./mock-upstream.ts";
 
 /** A running gateway as a test sees it: one or more public base URLs and the bootstrap management key. */
 export interface TestGateway {
@@ -143,4 +145,34 @@ export async function eventually<T>(check: () => Promise<T>, timeoutMs = 5_000, 
       await new Promise((r) => setTimeout(r, everyMs));
     }
   }
+}
+
+/** An embedded gateway, its mock upstream, an inference key and an openai client on it, for one describe block. */
+export interface GatewayFixture {
+  mock: MockUpstream;
+  gw: TestGateway;
+  base: string;
+  key: string;
+  client: OpenAI;
+}
+
+/**
+ * Starts the fixture before the block's tests and stops it after them. Fields are filled in beforeAll, so read
+ * them inside tests, not at collection time.
+ */
+export function useEmbeddedGateway(opts: { env?: Record<string, string>; before?: (mock: MockUpstream) => void } = {}): GatewayFixture {
+  const f = {} as GatewayFixture;
+  beforeAll(async () => {
+    f.mock = await startMockUpstream();
+    opts.before?.(f.mock);
+    f.gw = await startEmbeddedGateway(f.mock, opts.env);
+    f.base = f.gw.baseUrls[0]!;
+    f.key = (await createKey(f.base, f.gw.managementKey, {})).key;
+    f.client = new OpenAI({ baseURL: `${f.base}/v1`, apiKey: f.key, maxRetries: 0 });
+  });
+  afterAll(async () => {
+    await f.gw?.close();
+    await f.mock?.close();
+  });
+  return f;
 }

@@ -1,12 +1,11 @@
 import { z } from "zod";
-import { admit, isolation } from "../admission/admit.ts";
+import { admitRequest } from "../admission/admit-request.ts";
 import { authenticateInference } from "../auth/authenticate.ts";
 import type { DataPlaneDeps } from "../deps.ts";
 import { GatewayError } from "../errors.ts";
 import type { RequestContext } from "../http/context.ts";
 import { parseJsonObject } from "../http/json-body.ts";
 import { costMicros, worstCaseMicros } from "../metering/cost.ts";
-import { RequestMeter } from "../metering/request-meter.ts";
 import { chatAdapterFor } from "../providers/registry.ts";
 import type { ChatContext, StreamTranslator, Usage } from "../providers/types.ts";
 import { upstreamFailure } from "../upstream/client.ts";
@@ -38,13 +37,9 @@ export async function chatCompletions(deps: DataPlaneDeps, ctx: RequestContext, 
   }
   const p = parsed.data;
   requireCapabilities(model, body);
-  const org = deps.store.org(key.orgId ?? "");
-  if (!org) throw new GatewayError("invalid_api_key", "The API key is not valid or has been revoked.");
   const adapter = chatAdapterFor(provider)!;
-  deps.rateLimiter.admit(key, deps.store.replicaCount, Date.now());
   const maxOut = p.max_completion_tokens ?? p.max_tokens ?? model.max_output_tokens ?? 0;
-  const reservation = admit(key, org, deps.tracker, worstCaseMicros(model, raw.length, maxOut), Date.now(), isolation(deps.store, Date.now()));
-  const meter = new RequestMeter(deps, key, model, reservation, ctx.requestId, ENDPOINT, ctx.startedAtMs);
+  const meter = admitRequest(deps, ctx, key, model, ENDPOINT, worstCaseMicros(model, raw.length, maxOut));
   const stream = p.stream === true;
   const estimateIn = Math.ceil(raw.length / 4);
 
@@ -56,14 +51,13 @@ export async function chatCompletions(deps: DataPlaneDeps, ctx: RequestContext, 
     priceMicros: (u) => costMicros(model, u),
   };
 
-  let upstreamStartMs = Date.now();
+  const upstreamStartMs = Date.now();
   let status = 200;
   let usage: Usage | undefined;
   let outputEstimate = 0;
   let unbilled = false;
   let errorCode: string | undefined;
   try {
-    upstreamStartMs = Date.now();
     const { up, access } = await sendWithFailover(
       deps,
       provider.namespace,

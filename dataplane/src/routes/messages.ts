@@ -1,13 +1,12 @@
 import type { Model } from "../../../catalog/src/index.ts";
 import type { KeyEntry } from "../../../proto/messages.ts";
-import { admit, isolation } from "../admission/admit.ts";
+import { admitRequest } from "../admission/admit-request.ts";
 import { authenticateInference } from "../auth/authenticate.ts";
 import type { DataPlaneDeps } from "../deps.ts";
 import { GatewayError } from "../errors.ts";
 import type { RequestContext } from "../http/context.ts";
 import { parseJsonObject } from "../http/json-body.ts";
 import { worstCaseMicros } from "../metering/cost.ts";
-import { RequestMeter } from "../metering/request-meter.ts";
 import { buildNativeRequest, nativeUpstreamError } from "../providers/anthropic/native.ts";
 import { mergeUsage, parseAnthropicUsage } from "../providers/anthropic/usage.ts";
 import type { Usage } from "../providers/types.ts";
@@ -62,11 +61,7 @@ export async function messages(deps: DataPlaneDeps, ctx: RequestContext, rawBody
   if (typeof maxTokens !== "number" || !Number.isInteger(maxTokens) || maxTokens < 1) {
     throw new GatewayError("invalid_request_error", "`max_tokens` is required: a positive integer.", { param: "max_tokens" });
   }
-  const org = deps.store.org(key.orgId ?? "");
-  if (!org) throw new GatewayError("invalid_api_key", "The API key is not valid or has been revoked.");
-  deps.rateLimiter.admit(key, deps.store.replicaCount, Date.now());
-  const reservation = admit(key, org, deps.tracker, worstCaseMicros(model, raw.length, maxTokens), Date.now(), isolation(deps.store, Date.now()));
-  const meter = new RequestMeter(deps, key, model, reservation, ctx.requestId, "/v1/messages", ctx.startedAtMs);
+  const meter = admitRequest(deps, ctx, key, model, "/v1/messages", worstCaseMicros(model, raw.length, maxTokens));
   const stream = body.stream === true;
   const estimateIn = Math.ceil(raw.length / 4);
   let status = 200;
@@ -74,9 +69,8 @@ export async function messages(deps: DataPlaneDeps, ctx: RequestContext, rawBody
   let outputEvents = 0;
   let unbilled = false;
   let errorCode: string | undefined;
-  let upstreamStart = Date.now();
+  const upstreamStart = Date.now();
   try {
-    upstreamStart = Date.now();
     const { up, access } = await sendWithFailover(deps, model.provider, (a) => buildNativeRequest("/v1/messages", body, nativeOptions(ctx, a, model)), ctx.abort.signal);
     if (up.status >= 400) {
       unbilled = true;
@@ -146,8 +140,7 @@ export async function countTokens(deps: DataPlaneDeps, ctx: RequestContext, rawB
   const key = authenticate(deps, ctx);
   const body = parseJsonObject((await rawBody) ?? Buffer.alloc(0));
   const model = resolveNative(deps, key, body.model);
-  deps.rateLimiter.admit(key, deps.store.replicaCount, Date.now());
-  const meter = new RequestMeter(deps, key, model, deps.tracker.reserve(key.orgId ?? "", key.id ?? "", 0), ctx.requestId, "/v1/messages/count_tokens", ctx.startedAtMs);
+  const meter = admitRequest(deps, ctx, key, model, "/v1/messages/count_tokens", 0);
   let status = 200;
   let errorCode: string | undefined;
   const started = Date.now();
