@@ -1,5 +1,7 @@
-import { AckPolicy, DeliverPolicy, RetentionPolicy, StorageType, connect, nanos } from "nats";
+import { AckPolicy, DeliverPolicy, RetentionPolicy, StorageType, connect, headers as natsHeaders, nanos } from "nats";
 import type { ConsumerMessages, JetStreamClient, JsMsg, NatsConnection } from "nats";
+import { DurableBatcher, type DurableItem } from "./durable-batcher.ts";
+import { pb } from "./messages.ts";
 import type { Subjects } from "./subjects.ts";
 import { MAX_BATCH, type Transport, type Unsubscribe } from "./transport.ts";
 
@@ -53,11 +55,27 @@ async function ensureStream(nc: NatsConnection, s: Subjects): Promise<void> {
   }
 }
 
+/** Marks a JetStream message whose body is a UsageBatch rather than one UsageEvent. */
+export const USAGE_BATCH_HEADER = "svc-usage-batch";
+/** Events handed to the durable handler at once (one ledger transaction). */
+const MAX_EVENTS_PER_HANDLER = MAX_BATCH * 4;
+
+/** The events a stored message carries: a batch's elements, or the message itself (one event). */
+function eventsOf(m: JsMsg): Uint8Array[] {
+  if (m.headers?.get(USAGE_BATCH_HEADER) !== "1") return [m.data];
+  try {
+    return pb.UsageBatch.decode(m.data).events ?? [];
+  } catch {
+    return [m.data]; // handed on as is: the consumer reports what it cannot decode instead of losing it silently
+  }
+}
+
 class NatsTransport implements Transport {
   readonly #nc: NatsConnection;
   readonly #js: JetStreamClient;
   readonly #s: Subjects;
   #connected = true;
+  readonly #batcher = new DurableBatcher((items) => this.#publishBatch(items));
 
   constructor(nc: NatsConnection, js: JetStreamClient, s: Subjects) {
     this.#nc = nc;
@@ -106,8 +124,21 @@ class NatsTransport implements Transport {
     return () => sub.unsubscribe();
   }
 
-  async publishDurable(data: Uint8Array, msgId: string): Promise<void> {
-    await this.#js.publish(this.#s.usage, data, { msgID: msgId, timeout: 2_000 });
+  publishDurable(data: Uint8Array, msgId: string): Promise<void> {
+    return this.#batcher.publish(data, msgId);
+  }
+
+  async #publishBatch(items: DurableItem[]): Promise<void> {
+    if (items.length === 1) {
+      await this.#js.publish(this.#s.usage, items[0]!.data, { msgID: items[0]!.msgId, timeout: 2_000 });
+      return;
+    }
+    const h = natsHeaders();
+    h.set(USAGE_BATCH_HEADER, "1");
+    const body = pb.UsageBatch.encode({ events: items.map((i) => i.data) }).finish();
+    // a batch is never re-sent as the same batch (its events are spooled one by one on failure), so naming it
+    // by its first event and size is unique; the ledger is idempotent on every event id regardless
+    await this.#js.publish(this.#s.usage, body, { msgID: `batch:${items[0]!.msgId}:${items.length}`, headers: h, timeout: 2_000 });
   }
 
   consumeDurable(handler: (batch: Uint8Array[]) => Promise<void>): Unsubscribe {
@@ -121,9 +152,13 @@ class NatsTransport implements Transport {
       busy = true;
       try {
         while (buffer.length > 0 && !stopped) {
-          const batch = buffer.splice(0, MAX_BATCH);
+          // whole messages only (one ack each), up to about MAX_EVENTS_PER_HANDLER events per transaction
+          const events: Uint8Array[] = [];
+          let take = 0;
+          while (take < buffer.length && (take === 0 || events.length < MAX_EVENTS_PER_HANDLER)) events.push(...eventsOf(buffer[take++]!));
+          const batch = buffer.splice(0, take);
           try {
-            await handler(batch.map((m) => m.data));
+            await handler(events);
             for (const m of batch) m.ack();
           } catch {
             for (const m of batch) m.nak(1_000);
@@ -163,6 +198,7 @@ class NatsTransport implements Transport {
   }
 
   async close(): Promise<void> {
+    this.#batcher.flush();
     if (!this.#nc.isClosed()) await this.#nc.drain().catch(() => this.#nc.close());
   }
 }

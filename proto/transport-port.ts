@@ -1,4 +1,5 @@
 import type { MessagePort } from "node:worker_threads";
+import { DurableBatcher, type DurableItem } from "./durable-batcher.ts";
 import { memoryTransport } from "./transport-memory.ts";
 import type { Transport, Unsubscribe } from "./transport.ts";
 
@@ -7,7 +8,7 @@ type Frame =
   | { k: "pub"; s: string; d: Uint8Array }
   | { k: "req"; id: number; s: string; d: Uint8Array }
   | { k: "rep"; id: number; d?: Uint8Array; err?: string }
-  | { k: "dur"; id: number; m: string; d: Uint8Array }
+  | { k: "dur"; id: number; items: DurableItem[] }
   | { k: "durack"; id: number; err?: string }
   | { k: "call"; id: number; payload: unknown }
   | { k: "ret"; id: number; payload?: unknown; err?: string };
@@ -66,7 +67,7 @@ export function portTransport(port: PortLike | MessagePort): PortTransport {
         );
         return;
       case "dur":
-        local.publishDurable(f.d, f.m).then(
+        Promise.all(f.items.map((i) => local.publishDurable(i.data, i.msgId))).then(
           () => post({ k: "durack", id: f.id }),
           (e: unknown) => post({ k: "durack", id: f.id, err: String(e) }),
         );
@@ -87,6 +88,15 @@ export function portTransport(port: PortLike | MessagePort): PortTransport {
     }
   };
   p.on("message", onMessage);
+  // one message across the port per moment's worth of usage events, not one per request
+  const durable = new DurableBatcher(async (items) => {
+    if (closed) throw new Error("transport closed");
+    const id = nextId++;
+    const answer = expect(id, 10_000);
+    post({ k: "dur", id, items });
+    const f = (await answer) as Extract<Frame, { k: "durack" }>;
+    if (f.err !== undefined) throw new Error(f.err);
+  });
 
   return {
     get connected() {
@@ -112,11 +122,7 @@ export function portTransport(port: PortLike | MessagePort): PortTransport {
     },
     async publishDurable(data, msgId) {
       if (closed) throw new Error("transport closed");
-      const id = nextId++;
-      const answer = expect(id, 10_000);
-      post({ k: "dur", id, m: msgId, d: data });
-      const f = (await answer) as Extract<Frame, { k: "durack" }>;
-      if (f.err !== undefined) throw new Error(f.err);
+      await durable.publish(data, msgId);
     },
     consumeDurable(handler): Unsubscribe {
       return local.consumeDurable(handler);
@@ -133,6 +139,7 @@ export function portTransport(port: PortLike | MessagePort): PortTransport {
       return f.payload;
     },
     async close() {
+      durable.flush();
       await local.close();
       closed = true;
       p.off("message", onMessage);

@@ -1368,6 +1368,123 @@ export namespace svc {
                 /** Shape of a UsageEvent. */
                 type $Shape = svc.gateway.v1.UsageEvent.$Properties;
             }
+
+            /**
+             * Properties of a UsageBatch.
+             * @deprecated Use svc.gateway.v1.UsageBatch.$Properties instead.
+             */
+            interface IUsageBatch extends svc.gateway.v1.UsageBatch.$Properties {
+            }
+
+            /** Represents a UsageBatch. */
+            class UsageBatch {
+
+                /**
+                 * Constructs a new UsageBatch.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: svc.gateway.v1.UsageBatch.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** UsageBatch events. */
+                events: Uint8Array[];
+
+                /**
+                 * Creates a new UsageBatch instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns UsageBatch instance
+                 */
+                static create(properties: svc.gateway.v1.UsageBatch.$Shape): svc.gateway.v1.UsageBatch & svc.gateway.v1.UsageBatch.$Shape;
+                static create(properties?: svc.gateway.v1.UsageBatch.$Properties): svc.gateway.v1.UsageBatch;
+
+                /**
+                 * Encodes the specified UsageBatch message. Does not implicitly {@link svc.gateway.v1.UsageBatch.verify|verify} messages.
+                 * @param m UsageBatch message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: svc.gateway.v1.UsageBatch.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Encodes the specified UsageBatch message, length delimited. Does not implicitly {@link svc.gateway.v1.UsageBatch.verify|verify} messages.
+                 * @param message UsageBatch message or plain object to encode
+                 * @param [writer] Writer to encode to
+                 * @returns Writer
+                 */
+                static encodeDelimited(message: svc.gateway.v1.UsageBatch.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a UsageBatch message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {svc.gateway.v1.UsageBatch & svc.gateway.v1.UsageBatch.$Shape} UsageBatch
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): svc.gateway.v1.UsageBatch & svc.gateway.v1.UsageBatch.$Shape;
+
+                /**
+                 * Decodes a UsageBatch message from the specified reader or buffer, length delimited.
+                 * @param reader Reader or buffer to decode from
+                 * @returns {svc.gateway.v1.UsageBatch & svc.gateway.v1.UsageBatch.$Shape} UsageBatch
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decodeDelimited(reader: ($protobuf.Reader|Uint8Array)): svc.gateway.v1.UsageBatch & svc.gateway.v1.UsageBatch.$Shape;
+
+                /**
+                 * Verifies a UsageBatch message.
+                 * @param m Plain object to verify
+                 * @returns `null` if valid, otherwise the reason why it is not
+                 */
+                static verify(m: { [k: string]: any }): (string|null);
+
+                /**
+                 * Creates a UsageBatch message from a plain object. Also converts values to their respective internal types.
+                 * @param d Plain object
+                 * @returns UsageBatch
+                 */
+                static fromObject(d: { [k: string]: any }): svc.gateway.v1.UsageBatch;
+
+                /**
+                 * Creates a plain object from a UsageBatch message. Also converts values to other types if specified.
+                 * @param m UsageBatch
+                 * @param [o] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(m: svc.gateway.v1.UsageBatch, o?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this UsageBatch to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for UsageBatch
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace UsageBatch {
+
+                /** Properties of a UsageBatch. */
+                interface $Properties {
+
+                    /** UsageBatch events */
+                    events?: (Uint8Array[]|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a UsageBatch. */
+                type $Shape = svc.gateway.v1.UsageBatch.$Properties;
+            }
         }
     }
 }

@@ -4704,6 +4704,301 @@ export const svc = $root.svc = (() => {
                 return UsageEvent;
             })();
 
+            v1.UsageBatch = (function() {
+
+                /**
+                 * Properties of a UsageBatch.
+                 * @typedef {Object} svc.gateway.v1.UsageBatch.$Properties
+                 * @property {Array.<Uint8Array>|null} [events] UsageBatch events
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a UsageBatch.
+                 * @memberof svc.gateway.v1
+                 * @interface IUsageBatch
+                 * @augments svc.gateway.v1.UsageBatch.$Properties
+                 * @deprecated Use svc.gateway.v1.UsageBatch.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a UsageBatch.
+                 * @typedef {svc.gateway.v1.UsageBatch.$Properties} svc.gateway.v1.UsageBatch.$Shape
+                 */
+
+                /**
+                 * Constructs a new UsageBatch.
+                 * @memberof svc.gateway.v1
+                 * @classdesc Represents a UsageBatch.
+                 * @constructor
+                 * @param {svc.gateway.v1.UsageBatch.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const UsageBatch = function (p) {
+                    this.events = [];
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * UsageBatch events.
+                 * @member {Array.<Uint8Array>} events
+                 * @memberof svc.gateway.v1.UsageBatch
+                 * @instance
+                 */
+                UsageBatch.prototype.events = $util.emptyArray;
+
+                /**
+                 * Creates a new UsageBatch instance using the specified properties.
+                 * @function create
+                 * @memberof svc.gateway.v1.UsageBatch
+                 * @static
+                 * @param {svc.gateway.v1.UsageBatch.$Properties=} [properties] Properties to set
+                 * @returns {svc.gateway.v1.UsageBatch} UsageBatch instance
+                 * @type {{
+                 *   (properties: svc.gateway.v1.UsageBatch.$Shape): svc.gateway.v1.UsageBatch & svc.gateway.v1.UsageBatch.$Shape;
+                 *   (properties?: svc.gateway.v1.UsageBatch.$Properties): svc.gateway.v1.UsageBatch;
+                 * }}
+                 */
+                UsageBatch.create = function(properties) {
+                    return new UsageBatch(properties);
+                };
+
+                /**
+                 * Encodes the specified UsageBatch message. Does not implicitly {@link svc.gateway.v1.UsageBatch.verify|verify} messages.
+                 * @function encode
+                 * @memberof svc.gateway.v1.UsageBatch
+                 * @static
+                 * @param {svc.gateway.v1.UsageBatch.$Properties} m UsageBatch message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                UsageBatch.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.events != null && m.events.length) {
+                        for (var i = 0; i < m.events.length; ++i)
+                            w.uint32(/* id 1, wireType 2 =*/10).bytes(m.events[i]);
+                    }
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Encodes the specified UsageBatch message, length delimited. Does not implicitly {@link svc.gateway.v1.UsageBatch.verify|verify} messages.
+                 * @function encodeDelimited
+                 * @memberof svc.gateway.v1.UsageBatch
+                 * @static
+                 * @param {svc.gateway.v1.UsageBatch.$Properties} message UsageBatch message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                UsageBatch.encodeDelimited = function(message, writer) {
+                    return this.encode(message, (writer || $Writer.create()).fork()).ldelim();
+                };
+
+                /**
+                 * Decodes a UsageBatch message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof svc.gateway.v1.UsageBatch
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {svc.gateway.v1.UsageBatch & svc.gateway.v1.UsageBatch.$Shape} UsageBatch
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                UsageBatch.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.svc.gateway.v1.UsageBatch();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 2)
+                                    break;
+                                if (!(m.events && m.events.length))
+                                    m.events = [];
+                                m.events.push(r.bytes());
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                /**
+                 * Decodes a UsageBatch message from the specified reader or buffer, length delimited.
+                 * @function decodeDelimited
+                 * @memberof svc.gateway.v1.UsageBatch
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @returns {svc.gateway.v1.UsageBatch & svc.gateway.v1.UsageBatch.$Shape} UsageBatch
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                UsageBatch.decodeDelimited = function(reader) {
+                    if (!(reader instanceof $Reader))
+                        reader = new $Reader(reader);
+                    return this.decode(reader, reader.size());
+                };
+
+                /**
+                 * Verifies a UsageBatch message.
+                 * @function verify
+                 * @memberof svc.gateway.v1.UsageBatch
+                 * @static
+                 * @param {Object.<string,*>} m Plain object to verify
+                 * @returns {string|null} `null` if valid, otherwise the reason why it is not
+                 */
+                UsageBatch.verify = function (m, q) {
+                    if (typeof m !== "object" || m === null)
+                        return "object expected";
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        return "max depth exceeded";
+                    if (m.events != null && $Object.hasOwnProperty.call(m, "events")) {
+                        if (!$Array.isArray(m.events))
+                            return "events: array expected";
+                        for (var i = 0; i < m.events.length; ++i) {
+                            if (!(m.events[i] && typeof m.events[i].length === "number" || $util.isString(m.events[i])))
+                                return "events: buffer[] expected";
+                        }
+                    }
+                    return null;
+                };
+
+                /**
+                 * Creates a UsageBatch message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof svc.gateway.v1.UsageBatch
+                 * @static
+                 * @param {Object.<string,*>} d Plain object
+                 * @returns {svc.gateway.v1.UsageBatch} UsageBatch
+                 */
+                UsageBatch.fromObject = function (d, q) {
+                    if (d instanceof $root.svc.gateway.v1.UsageBatch)
+                        return d;
+                    if (!$util.isObject(d))
+                        throw $TypeError(".svc.gateway.v1.UsageBatch: object expected");
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var m = new $root.svc.gateway.v1.UsageBatch();
+                    if (d.events) {
+                        if (!$Array.isArray(d.events))
+                            throw $TypeError(".svc.gateway.v1.UsageBatch.events: array expected");
+                        m.events = $Array(d.events.length);
+                        for (var i = 0; i < d.events.length; ++i) {
+                            if (typeof d.events[i] === "string")
+                                $util.base64.decode(d.events[i], m.events[i] = $util.newBuffer($util.base64.length(d.events[i])), 0);
+                            else if (d.events[i].length >= 0)
+                                m.events[i] = d.events[i];
+                        }
+                    }
+                    return m;
+                };
+
+                /**
+                 * Creates a plain object from a UsageBatch message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof svc.gateway.v1.UsageBatch
+                 * @static
+                 * @param {svc.gateway.v1.UsageBatch} m UsageBatch
+                 * @param {$protobuf.IConversionOptions} [o] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                UsageBatch.toObject = function (m, o, q) {
+                    if (!o)
+                        o = {};
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var d = {};
+                    if (o.arrays || o.defaults) {
+                        d.events = [];
+                    }
+                    if (m.events && m.events.length) {
+                        d.events = $Array(m.events.length);
+                        for (var j = 0; j < m.events.length; ++j) {
+                            d.events[j] = o.bytes === $String ? $util.base64.encode(m.events[j], 0, m.events[j].length) : o.bytes === $Array ? $Array.prototype.slice.call(m.events[j]) : m.events[j];
+                        }
+                    }
+                    return d;
+                };
+
+                /**
+                 * Converts this UsageBatch to JSON.
+                 * @function toJSON
+                 * @memberof svc.gateway.v1.UsageBatch
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                UsageBatch.prototype.toJSON = function() {
+                    return UsageBatch.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for UsageBatch
+                 * @function getTypeUrl
+                 * @memberof svc.gateway.v1.UsageBatch
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                UsageBatch.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/svc.gateway.v1.UsageBatch";
+                };
+
+                return UsageBatch;
+            })();
+
             return v1;
         })();
 

@@ -7,6 +7,7 @@ import { startControlPlane, type ControlPlane } from "../../controlplane/src/con
 import { pb } from "../../proto/messages.ts";
 import type { UsageEvent } from "../../proto/messages.ts";
 import { subjects } from "../../proto/subjects.ts";
+import { connect } from "nats";
 import { connectNats, deleteUsageStream } from "../../proto/transport-nats.ts";
 import type { Transport } from "../../proto/transport.ts";
 import { freshDatabase } from "../harness/database.ts";
@@ -102,5 +103,23 @@ describe.skipIf(!process.env.NATS_URL)("usage events over NATS JetStream land in
     });
     cp = await startControlPlane({ config, catalog: loadCatalog(), transport: cpBus, requireSecret: true, log: () => undefined });
     await eventually(async () => expect(await ledger()).toEqual({ entries: 2, total: -110, balance: 1_000_000 - 110 }));
+  });
+
+  it("carries the events of one moment in few bus messages, and bills each once even when the batch comes again", async () => {
+    const before = await ledger();
+    const events: UsageEvent[] = Array.from({ length: 300 }, () => ({ id: randomUUID(), replicaId: "dp-test", keyId, orgId, provider: "openai", model: "openai/gpt-4o", endpoint: "/v1/chat/completions", status: 200, costMicros: 3, createdAtMs: Date.now() }));
+    const jsm = await (await connect({ servers: natsUrl })).jetstreamManager();
+    const stored = async () => (await jsm.streams.info(s.usageStream)).state.messages;
+    const storedBefore = await stored();
+    await Promise.all(events.map((e) => publisher.publishDurable(pb.UsageEvent.encode(e).finish(), e.id!)));
+    // 300 requests finishing together: a couple of bus messages, not 300
+    expect(await stored()).toBeLessThanOrEqual(storedBefore + 4);
+    // the same events again, in a batch of another shape (a replayed spool): nothing more is billed
+    await Promise.all(events.slice(0, 150).map((e) => publisher.publishDurable(pb.UsageEvent.encode(e).finish(), e.id!)));
+    const want = { entries: before.entries + 300, total: before.total - 900, balance: before.balance - 900 };
+    await eventually(async () => expect(await ledger()).toEqual(want));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await ledger()).toEqual(want);
+    await jsm.nc.close();
   });
 });
