@@ -87,6 +87,12 @@ function rateProblems(m: Model): FieldProblem[] {
   if ((m.kind === "embedding" || unit === "minute") && output_micros !== null) {
     out.push({ field: "rates.output", message: "must be null: there is no separately billed output" });
   }
+  const surcharged = Object.keys(m.rates.surcharge_micros);
+  if (surcharged.length > 0 && m.kind !== "transcription") {
+    out.push({ field: "rates.surcharges", message: `only transcription models carry surcharges, not ${m.kind} models` });
+  } else if (surcharged.length > 0 && unit !== "minute") {
+    out.push({ field: "rates.surcharges", message: `are billed per minute of audio, so they need unit minute, not ${unit}` });
+  }
   return out;
 }
 
@@ -143,7 +149,18 @@ function tierKeyProblem(key: string, svc: ImageModel["svc"]): string | null {
 }
 
 function transcriptionProblems(m: TranscriptionModel): FieldProblem[] {
+  const out: FieldProblem[] = [];
   const formatLabels = m.labels.filter((l) => (TRANSCRIPTION_FORMATS as readonly string[]).includes(l));
-  if (sameSet(formatLabels, m.svc.response_formats)) return [];
-  return [{ field: "labels", message: `formats [${list(formatLabels)}] differ from svc.response_formats [${list(m.svc.response_formats)}]` }];
+  if (!sameSet(formatLabels, m.svc.response_formats)) {
+    out.push({ field: "labels", message: `formats [${list(formatLabels)}] differ from svc.response_formats [${list(m.svc.response_formats)}]` });
+  }
+  // a surcharged parameter without a rate would be served below cost; a rate nobody can enable is a typo
+  const rates = m.rates.surcharge_micros;
+  for (const p of m.svc.surcharged_parameters) {
+    if (rates[p] === undefined) out.push({ field: "rates.surcharges", message: `needs a rate for ${p}, which svc.surcharged_parameters lists` });
+  }
+  for (const p of Object.keys(rates)) {
+    if (!(m.svc.surcharged_parameters as readonly string[]).includes(p)) out.push({ field: `rates.surcharges.${p}`, message: "is not in svc.surcharged_parameters" });
+  }
+  return out;
 }

@@ -17,10 +17,11 @@ export type {
   Provider,
   Rates,
   RateUnit,
+  SurchargedParameter,
   SvcParams,
   TranscriptionFormat,
   TranscriptionModel,
   TranscriptionSvc,
   Wire,
 } from "./schema.ts";
-export { MODEL_KINDS, SURCHARGED_PARAMETERS, TRANSCRIPTION_FORMATS } from "./vocab.ts";
+export { MODEL_KINDS, SURCHARGED_PARAMETERS, TRANSCRIPTION_FORMATS, UNMETERABLE_TRANSCRIPTION_FORMATS } from "./vocab.ts";

@@ -59,6 +59,14 @@ describe("the real catalog", () => {
     expect(catalog.resolve("deepgram/nova-3")?.rates).toMatchObject({ unit: "minute", input_micros: 4300, output_micros: null });
   });
 
+  it("prices every surcharged parameter a transcription model lists, and nothing else", () => {
+    for (const m of catalog.models) {
+      const priced = Object.keys(m.rates.surcharge_micros).sort();
+      expect(priced, m.slug).toEqual(m.kind === "transcription" ? [...m.svc.surcharged_parameters].sort() : []);
+    }
+    expect(catalog.resolve("deepgram/nova-3")?.rates.surcharge_micros).toEqual({ entity_detection: 1700, entity_redaction: 2000, keyterms: 1300 });
+  });
+
   it("is frozen", () => {
     const m = catalog.models[0];
     expect(Object.isFrozen(catalog) && Object.isFrozen(catalog.models) && Object.isFrozen(m) && Object.isFrozen(m?.rates)).toBe(true);
@@ -99,6 +107,11 @@ const cases: Case[] = [
   ["cache label without a cached rate", (c) => void (modelAt(c, A, "alpha/chat-1")["rates"] = { unit: "mtok", input: "1", output: "1" }), { file: M, entry: "alpha/chat-1", field: "rates.cached_input", message: "cache label" }],
   ["unknown chat label", (c) => void (modelAt(c, A, "alpha/chat-1")["labels"] = ["vision"]), { file: M, entry: "alpha/chat-1", field: "labels", message: '"vision" is not a chat label' }],
   ["transcription labels that disagree with svc", (c) => void (modelAt(c, A, "alpha/transcribe-1")["labels"] = ["transcription", "audio", "json"]), { file: M, entry: "alpha/transcribe-1", field: "labels", message: "differ from svc.response_formats" }],
+  ["surcharged parameter without a rate", (c) => void (modelAt(c, A, "alpha/transcribe-1")["rates"] = { unit: "minute", input: "0.0043", output: null }), { file: M, entry: "alpha/transcribe-1", field: "rates.surcharges", message: "needs a rate for keyterms" }],
+  ["surcharge rate for an unlisted parameter", (c) => void (modelAt(c, A, "alpha/transcribe-1")["rates"] = { unit: "minute", input: "0.0043", output: null, surcharges: { keyterms: "0.0013", entity_detection: "0.0017" } }), { file: M, entry: "alpha/transcribe-1", field: "rates.surcharges.entity_detection", message: "not in svc.surcharged_parameters" }],
+  ["surcharge on a token-priced transcription model", (c) => void (modelAt(c, A, "alpha/transcribe-1")["rates"] = { unit: "mtok", input: "6", output: "10", surcharges: { keyterms: "0.0013" } }), { file: M, entry: "alpha/transcribe-1", field: "rates.surcharges", message: "need unit minute" }],
+  ["surcharge on a chat model", (c) => void (modelAt(c, "beta.yaml", "beta/chat-2")["rates"] = { unit: "mtok", input: "1", output: "1", surcharges: { keyterms: "1" } }), { file: "models/beta.yaml", entry: "beta/chat-2", field: "rates.surcharges", message: "only transcription models carry surcharges" }],
+  ["surcharge for an unknown parameter", (c) => void (modelAt(c, A, "alpha/transcribe-1")["rates"] = { unit: "minute", input: "0.0043", output: null, surcharges: { keyterms: "0.0013", diarize: "0.002" } }), { file: M, entry: "alpha/transcribe-1", field: "rates.surcharges", message: 'Unrecognized key: "diarize"' }],
   ["embedding default width missing from its label", (c) => void (modelAt(c, A, "alpha/embed-1")["svc"] = { default_dimensions: 768 }), { file: M, entry: "alpha/embed-1", field: "svc.default_dimensions", message: "not in the width label" }],
   ["image tier naming an unlisted size", (c) => void (modelAt(c, A, "alpha/image-1")["svc"] = { sizes: ["1024x1024"], qualities: ["low", "high"], max_n: 1, max_input_images: 0, tier_output_tokens: { "low:512x512": 1 } }), { file: M, entry: "alpha/image-1", field: "svc.tier_output_tokens.low:512x512", message: "not in svc.sizes" }],
   ["image with both sizes and min_edge", (c) => void (modelAt(c, A, "alpha/image-1")["svc"] = { sizes: ["1024x1024"], min_edge: 16, qualities: ["low", "high"], max_n: 1, max_input_images: 0 }), { file: M, entry: "alpha/image-1", field: "svc", message: "exactly one of sizes" }],

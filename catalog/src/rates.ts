@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { parseDecimalMicros, tryParseDecimalMicros } from "./decimal.ts";
-import { RATE_UNITS } from "./vocab.ts";
+import { RATE_UNITS, SURCHARGED_PARAMETERS, type SurchargedParameter } from "./vocab.ts";
 
 function decimalString(missing: string) {
   return z
@@ -31,6 +31,11 @@ export const ratesSchema = z
     output: decimalString("is required (write null where output is not billed)").nullable(),
     cached_input: decimalString("is required").optional(),
     cache_write: decimalString("is required").optional(),
+    /**
+     * What each surcharged parameter adds per unit (per minute of audio) when a request enables it. Billed, never
+     * published (SPEC 8); which models may carry them is a rule of consistency.ts.
+     */
+    surcharges: z.partialRecord(z.enum(SURCHARGED_PARAMETERS), decimalString("is required")).optional(),
   })
   .superRefine((r, ctx) => {
     for (const field of TOKEN_ONLY) {
@@ -45,6 +50,7 @@ export const ratesSchema = z
     output_micros: r.output === null ? null : parseDecimalMicros(r.output),
     cached_input_micros: r.cached_input === undefined ? null : parseDecimalMicros(r.cached_input),
     cache_write_micros: r.cache_write === undefined ? null : parseDecimalMicros(r.cache_write),
+    surcharge_micros: surchargeMicros(r.surcharges ?? {}),
     input_display: r.input,
     output_display: r.output,
     cached_input_display: r.cached_input ?? null,
@@ -52,3 +58,12 @@ export const ratesSchema = z
   }));
 
 export type Rates = z.output<typeof ratesSchema>;
+
+function surchargeMicros(written: Partial<Record<SurchargedParameter, string>>): Partial<Record<SurchargedParameter, number>> {
+  const out: Partial<Record<SurchargedParameter, number>> = {};
+  for (const p of SURCHARGED_PARAMETERS) {
+    const rate = written[p];
+    if (rate !== undefined) out[p] = parseDecimalMicros(rate);
+  }
+  return out;
+}

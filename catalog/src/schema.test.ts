@@ -56,7 +56,13 @@ describe("ratesSchema", () => {
       output_display: "10.00",
       cached_input_display: "0.003625",
       cache_write_display: null,
+      surcharge_micros: {},
     });
+  });
+
+  it("prices surcharges per unit, exactly", () => {
+    const r = ratesSchema.parse({ unit: "minute", input: "0.0043", output: null, surcharges: { keyterms: "0.0013", entity_redaction: "0.002" } });
+    expect(r.surcharge_micros).toEqual({ keyterms: 1300, entity_redaction: 2000 });
   });
 
   it.each([
@@ -66,6 +72,7 @@ describe("ratesSchema", () => {
     ["a cached rate on a minute unit", { unit: "minute", input: "0.006", output: null, cached_input: "0.001" }, "cached_input", "unit mtok"],
     ["an unknown unit", { unit: "image", input: "1", output: null }, "unit", ""],
     ["an unknown field", { unit: "mtok", input: "1", output: null, batch: "0.5" }, "", "batch"],
+    ["a surcharge written as a number", { unit: "minute", input: "1", output: null, surcharges: { keyterms: 0.0013 } }, "surcharges.keyterms", "quoted decimal string"],
   ])("rejects %s", (_case, rates, field, message) => {
     const r = ratesSchema.safeParse(rates);
     expect(r.success).toBe(false);

@@ -5,7 +5,7 @@ import { AUTH_SCHEMES, MODEL_KINDS, MODEL_STATUSES, WIRES } from "./vocab.ts";
 
 export type { Rates } from "./rates.ts";
 export type { EmbeddingSvc, ImageSvc, SvcParams, TranscriptionSvc } from "./svc.ts";
-export type { AuthScheme, ModelKind, ModelStatus, RateUnit, TranscriptionFormat, Wire } from "./vocab.ts";
+export type { AuthScheme, ModelKind, ModelStatus, RateUnit, SurchargedParameter, TranscriptionFormat, Wire } from "./vocab.ts";
 
 const NAMESPACE = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
 const SEGMENT = "[A-Za-z0-9][A-Za-z0-9._:+-]*";

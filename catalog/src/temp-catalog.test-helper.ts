@@ -64,7 +64,7 @@ export function baseCatalog(): RawCatalog {
           labels: ["transcription", "audio", "json", "svc_json"],
           context_window: null,
           status: "Active",
-          rates: { unit: "minute", input: "0.0043", output: null },
+          rates: { unit: "minute", input: "0.0043", output: null, surcharges: { keyterms: "0.0013" } },
           svc: { response_formats: ["json", "svc_json"], supports_streaming: false, max_file_bytes: 26214400, surcharged_parameters: ["keyterms"] },
         },
       ],

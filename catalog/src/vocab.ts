@@ -43,3 +43,4 @@ export type RateUnit = (typeof RATE_UNITS)[number];
 export type AuthScheme = (typeof AUTH_SCHEMES)[number];
 export type Wire = (typeof WIRES)[number];
 export type TranscriptionFormat = (typeof TRANSCRIPTION_FORMATS)[number];
+export type SurchargedParameter = (typeof SURCHARGED_PARAMETERS)[number];
