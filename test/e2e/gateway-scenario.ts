@@ -51,9 +51,9 @@ export function gatewayScenario(name: string, start: (mock: MockUpstream) => Pro
       expect(ids).toContain("openai/gpt-4o");
       expect(ids).toContain("anthropic/claude-haiku-4-5");
       expect(ids).toContain("google/gemini-2.5-flash");
-      // only OpenAI, Anthropic and Google have a credential here, and only chat is served so far
+      // only OpenAI, Anthropic and Google have a credential here; their embedding models are served too
       expect(ids.every((id) => /^(openai|anthropic|google)\//.test(id))).toBe(true);
-      expect(ids).not.toContain("openai/text-embedding-3-small");
+      expect(ids).toContain("openai/text-embedding-3-small");
     });
 
     it("retrieves by alias and echoes the canonical slug; 404 for a model without credential", async () => {

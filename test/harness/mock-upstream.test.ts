@@ -114,13 +114,14 @@ describe("OpenAI chat", () => {
   });
 });
 
-describe("OpenAI embeddings", () => {
-  it("answers float or base64 by encoding_format", async () => {
-    const client = new OpenAI({ baseURL: mock.openaiBaseUrl, apiKey: "sk-test", maxRetries: 0 });
-    const floats = await client.embeddings.create({ model: "text-embedding-3-small", input: ["a", "b"], encoding_format: "float" });
-    expect(floats).toEqual(readJsonFixture("openai/embeddings-float.json"));
-    const res = await post("/v1/embeddings", { model: "text-embedding-3-small", input: "a", encoding_format: "base64" });
+describe("OpenAI embeddings (served by mock-embeddings.ts)", () => {
+  it("replays the recording for the recorded request, and answers the official client at the width asked", async () => {
+    const res = await post("/v1/embeddings", { model: "text-embedding-3-small", input: ["Hello, world!"], encoding_format: "base64" });
     expect(await res.json()).toEqual(readJsonFixture("openai/embeddings-base64.json"));
+    const client = new OpenAI({ baseURL: mock.openaiBaseUrl, apiKey: "sk-test", maxRetries: 0 });
+    const out = await client.embeddings.create({ model: "text-embedding-3-small", input: ["a", "b"], dimensions: 256 });
+    expect(out.data.map((d) => d.embedding.length)).toEqual([256, 256]);
+    expect(out.usage).toEqual({ prompt_tokens: 8, total_tokens: 8 });
   });
 });
 
@@ -182,7 +183,7 @@ describe("control and recording", () => {
     const res = await post("/v1/nope?x=1", { a: 1 });
     expect(res.status).toBe(404);
     expect(mock.requests).toEqual([
-      { method: "POST", path: "/v1/nope?x=1", headers: expect.objectContaining({ authorization: "Bearer sk-test" }), bodyText: '{"a":1}', json: { a: 1 } },
+      { method: "POST", path: "/v1/nope?x=1", headers: expect.objectContaining({ authorization: "Bearer sk-test" }), bodyText: '{"a":1}', bodyBytes: Buffer.from('{"a":1}'), json: { a: 1 } },
     ]);
   });
 });

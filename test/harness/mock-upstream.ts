@@ -3,6 +3,10 @@ import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { readFixture } from "./fixtures.ts";
 import { splitSseEvents, synthesiseChatEvents, withUsageOption } from "./openai-sse.ts";
+import { mockEmbeddings } from "./mock-embeddings.ts";
+import { mockImages } from "./mock-images.ts";
+import { mockTranscriptions } from "./mock-transcriptions.ts";
+import { sendJson, type MediaMock } from "./mock-media.ts";
 
 export interface RecordedRequest {
   method: string;
@@ -10,8 +14,12 @@ export interface RecordedRequest {
   /** Lower-case names; repeated headers joined with ", ". */
   headers: Record<string, string>;
   bodyText: string;
+  /** The body as received (multipart and audio uploads are binary). */
+  bodyBytes: Buffer;
   /** Present only when the body parsed as JSON. */
   json?: unknown;
+  /** Set once the caller (the gateway) closed the connection before the response was complete. */
+  cancelled?: boolean;
 }
 
 export interface StreamShape {
@@ -59,8 +67,6 @@ function loadBodies() {
     messagesJsonTool: JSON.stringify(JSON.parse(readFileSync(new URL("../fixtures/anthropic/DOC-EXAMPLE-messages-json-tool.json", import.meta.url), "utf8"))),
     geminiJson: JSON.stringify(JSON.parse(readFileSync(new URL("../fixtures/gemini/DOC-EXAMPLE-generatecontent-json.json", import.meta.url), "utf8"))),
     invalidKey: compact("openai/error-401-invalid-api-key.json"),
-    embeddingsFloat: compact("openai/embeddings-float.json"),
-    embeddingsBase64: compact("openai/embeddings-base64.json"),
     messages: compact("anthropic/messages-nonstream.json"),
     countTokens: compact("anthropic/count-tokens.json"),
     geminiText: compact("gemini/generatecontent-text.json"),
@@ -71,13 +77,14 @@ function loadBodies() {
   };
 }
 
+/** Namespaces whose base URL points at `<origin>/<namespace>/…` in tests (mediaUpstreamEnv). */
+export const MEDIA_NAMESPACES = ["voyage", "cohere", "mistral", "deepgram", "assemblyai", "elevenlabs"];
+/** Embeddings, images and transcriptions of every provider: each answers the requests it recognises. */
+const MEDIA_MOCKS: readonly MediaMock[] = [mockEmbeddings, mockImages, mockTranscriptions];
+
 const SSE_TYPE = "text/event-stream; charset=utf-8";
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-function sendJson(res: http.ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
-  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(body), ...headers });
-  res.end(body);
-}
 
 // One res.write per event so a proxy that buffers is visible to tests; delay only when asked.
 async function sendSse(res: http.ServerResponse, events: readonly string[], delayMs: number): Promise<void> {
@@ -103,18 +110,19 @@ function field(json: unknown, key: string): unknown {
   return typeof json === "object" && json !== null ? (json as Record<string, unknown>)[key] : undefined;
 }
 
-async function readBody(req: http.IncomingMessage): Promise<string> {
+async function readBody(req: http.IncomingMessage): Promise<Buffer> {
   const parts: Buffer[] = [];
   for await (const part of req) parts.push(part as Buffer);
-  return Buffer.concat(parts).toString("utf8");
+  return Buffer.concat(parts);
 }
 
-function record(req: http.IncomingMessage, bodyText: string): RecordedRequest {
+function record(req: http.IncomingMessage, bodyBytes: Buffer): RecordedRequest {
+  const bodyText = bodyBytes.toString("utf8");
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
   }
-  const rec: RecordedRequest = { method: req.method ?? "GET", path: req.url ?? "/", headers, bodyText };
+  const rec: RecordedRequest = { method: req.method ?? "GET", path: req.url ?? "/", headers, bodyText, bodyBytes };
   if (bodyText !== "") {
     try {
       rec.json = JSON.parse(bodyText);
@@ -136,13 +144,10 @@ export async function startMockUpstream(opts: { host?: string; port?: number } =
     return next;
   }
 
-  async function openai(res: http.ServerResponse, pathname: string, rec: RecordedRequest): Promise<void> {
+  async function openai(res: http.ServerResponse, rec: RecordedRequest): Promise<void> {
     if (!/^Bearer\s+\S+/i.test(rec.headers["authorization"] ?? "")) return sendJson(res, 401, bodies.invalidKey);
     if (rec.json === undefined) {
       return sendJson(res, 400, openaiError("We could not parse the JSON body of your request.", "invalid_request_error"));
-    }
-    if (pathname === "/v1/embeddings") {
-      return sendJson(res, 200, field(rec.json, "encoding_format") === "base64" ? bodies.embeddingsBase64 : bodies.embeddingsFloat);
     }
     // a request with tools or a JSON schema gets the recording of such a request
     if (field(rec.json, "stream") !== true) {
@@ -183,12 +188,20 @@ export async function startMockUpstream(opts: { host?: string; port?: number } =
     void (async () => {
       const rec = record(req, await readBody(req));
       mock.requests.push(rec);
+      res.once("close", () => {
+        if (!res.writableFinished) rec.cancelled = true;
+      });
       const failure = takeFailure();
       if (failure) return sendJson(res, failure.status, failure.body, failure.headers);
       const pathname = new URL(rec.path, "http://mock").pathname;
-      if (rec.method === "POST" && (pathname === "/v1/chat/completions" || pathname === "/v1/embeddings")) {
-        return openai(res, pathname, rec);
+      // providers beyond OpenAI/Anthropic/Google live under /<namespace>/ (see mediaUpstreamEnv)
+      const prefixed = /^\/([a-z0-9-]+)(\/.*)$/.exec(pathname);
+      const namespace = prefixed && MEDIA_NAMESPACES.includes(prefixed[1]!) ? prefixed[1]! : "openai-or-google";
+      const mediaPath = prefixed && namespace !== "openai-or-google" ? prefixed[2]! : pathname;
+      for (const mock of MEDIA_MOCKS) {
+        if (await mock({ namespace, pathname: mediaPath, rec, res })) return;
       }
+      if (rec.method === "POST" && pathname === "/v1/chat/completions") return openai(res, rec);
       if (rec.method === "POST" && (pathname === "/v1/messages" || pathname === "/v1/messages/count_tokens")) {
         return anthropic(res, pathname, rec);
       }

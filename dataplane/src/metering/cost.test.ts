@@ -50,3 +50,21 @@ describe("the other metering units", () => {
     expect(costMicros(model(slug), usage)).toBe(expected);
   });
 });
+
+describe("surcharged transcription parameters", () => {
+  it.each([
+    // deepgram/nova-3: 4300 per minute, keyterms +1300, entity_detection +1700, entity_redaction +2000
+    ["deepgram/nova-3", { audioSeconds: 60, surcharges: ["keyterms"] }, 4300 + 1300],
+    ["deepgram/nova-3", { audioSeconds: 60, surcharges: ["keyterms", "entity_detection", "entity_redaction"] }, 4300 + 1300 + 1700 + 2000],
+    // one rounding for rate and surcharges together: 1.5 s of (4300 + 1300) per minute = 140 exactly
+    ["deepgram/nova-3", { audioSeconds: 1.5, surcharges: ["keyterms"] }, 140],
+    // 1.4 s: 130.666… rounded up once (per part it would be 101 + 31 = 132)
+    ["deepgram/nova-3", { audioSeconds: 1.4, surcharges: ["keyterms"] }, 131],
+    // a parameter named twice is one surcharge
+    ["deepgram/nova-3", { audioSeconds: 60, surcharges: ["keyterms", "keyterms"] }, 4300 + 1300],
+    // a model without that surcharge adds nothing for it
+    ["openai/whisper-1", { audioSeconds: 60, surcharges: ["keyterms"] }, 6000],
+  ] as const)("%s %j → %d", (slug, usage, expected) => {
+    expect(costMicros(model(slug), usage)).toBe(expected);
+  });
+});

@@ -8,12 +8,13 @@ const PER_MTOK = 1_000_000;
  * micro-USD per million tokens), rounded UP once to a whole micro-USD. Never rounded per part, never down, so the
  * ledger is never short of the provider's bill by more than one micro-USD per request.
  * Cached reads and cache writes are billed at their own rates where the model has them, else at the input rate.
- * Duration-priced models bill audio seconds at their per-minute rate; credit-priced ones the provider's credits.
+ * Duration-priced models bill audio seconds at their per-minute rate plus the surcharge of each surcharged
+ * parameter the call enabled; credit-priced ones the provider's credits.
  */
 export function costMicros(model: Model, usage: Usage): number {
   const r = model.rates;
-  // per minute of audio: whole milliseconds × the per-minute rate, in integers, rounded up once
-  if (r.unit === "minute") return Math.ceil((Math.round((usage.audioSeconds ?? 0) * 1000) * r.input_micros) / 60_000);
+  // per minute of audio: whole milliseconds × (rate + surcharges) per minute, in integers, rounded up once
+  if (r.unit === "minute") return Math.ceil((Math.round((usage.audioSeconds ?? 0) * 1000) * perMinuteMicros(model, usage)) / 60_000);
   // per provider credit (may be fractional as the provider reports it): millionths of a credit, in integers
   if (r.unit === "credit") return Math.ceil((Math.round((usage.credits ?? 0) * 1e6) * r.input_micros) / 1e6);
   const input = usage.inputTokens ?? 0;
@@ -26,6 +27,13 @@ export function costMicros(model: Model, usage: Usage): number {
     written * (r.cache_write_micros ?? r.input_micros) +
     (usage.outputTokens ?? 0) * (r.output_micros ?? 0);
   return Math.ceil(scaled / PER_MTOK);
+}
+
+/** The minute rate with the surcharges of the parameters the call enabled, each counted once. */
+function perMinuteMicros(model: Model, usage: Usage): number {
+  let rate = model.rates.input_micros;
+  for (const p of new Set(usage.surcharges ?? [])) rate += model.rates.surcharge_micros[p] ?? 0;
+  return rate;
 }
 
 /**

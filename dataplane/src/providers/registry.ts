@@ -5,6 +5,9 @@ import { buildChatRequest, parseChatResponse } from "./openai-compat/chat.ts";
 import { openAIUpstreamError } from "./openai-compat/errors.ts";
 import { OpenAIStreamMeter } from "./openai-compat/stream.ts";
 import type { ChatAdapter } from "./types.ts";
+import { hasEmbeddingAdapter } from "./embedding-registry.ts";
+import { hasImageAdapter } from "./image-registry.ts";
+import { hasTranscriptionAdapter } from "./transcription-registry.ts";
 
 const openAICompatChat: ChatAdapter = {
   buildRequest: buildChatRequest,
@@ -29,7 +32,11 @@ export function hasAdapter(model: Model, provider: Provider): boolean {
   switch (model.kind) {
     case "chat":
       return chatAdapters[provider.wire] !== undefined;
-    default:
-      return false;
+    case "embedding":
+      return hasEmbeddingAdapter(model, provider);
+    case "image":
+      return hasImageAdapter(model, provider);
+    case "transcription":
+      return hasTranscriptionAdapter(model, provider);
   }
 }

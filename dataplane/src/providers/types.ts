@@ -1,3 +1,5 @@
+import type { Readable } from "node:stream";
+import type { SurchargedParameter } from "../../../catalog/src/index.ts";
 import type { GatewayError } from "../errors.ts";
 
 /**
@@ -15,6 +17,8 @@ export interface Usage {
   audioSeconds?: number;
   /** Provider credits consumed (models that report no token counts; one credit is 0.01 USD). */
   credits?: number;
+  /** Surcharged parameters the call enabled upstream: each adds its own rate per minute of audio. */
+  surcharges?: readonly SurchargedParameter[];
 }
 
 /** What an adapter needs to build one upstream call. */
@@ -29,7 +33,15 @@ export interface UpstreamTarget {
 
 export interface UpstreamRequest {
   url: URL;
+  /** POST when absent. */
+  method?: "GET" | "POST";
   headers: Record<string, string>;
+  /** JSON text, raw bytes (audio, multipart), a stream of bytes (an upload spooled to disk), or none (GET). */
+  body?: string | Uint8Array | Readable;
+}
+
+/** A call whose body is JSON text (every chat call). */
+export interface JsonUpstreamRequest extends UpstreamRequest {
   body: string;
 }
 
@@ -56,7 +68,7 @@ export interface ChatContext {
  */
 export interface ChatAdapter {
   /** The upstream call for an OpenAI-format chat body (already validated as far as the gateway checks it). */
-  buildRequest(body: Record<string, unknown>, target: UpstreamTarget, stream: boolean): UpstreamRequest;
+  buildRequest(body: Record<string, unknown>, target: UpstreamTarget, stream: boolean): JsonUpstreamRequest;
   /** A non-streamed 2xx body → the OpenAI `chat.completion` JSON text the client gets, and its usage. */
   parseResponse(text: string, ctx: ChatContext): { body: string; usage: Usage | undefined };
   /** New per request. */

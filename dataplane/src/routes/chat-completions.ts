@@ -8,10 +8,10 @@ import { parseJsonObject } from "../http/json-body.ts";
 import { costMicros, worstCaseMicros } from "../metering/cost.ts";
 import { chatAdapterFor } from "../providers/registry.ts";
 import type { ChatContext, StreamTranslator, Usage } from "../providers/types.ts";
-import { upstreamFailure } from "../upstream/client.ts";
 import { sendWithFailover } from "../upstream/failover.ts";
 import { SseSplitter } from "../upstream/sse-splitter.ts";
 import { requireCapabilities } from "./chat-capabilities.ts";
+import { answerFailure } from "./inference-failure.ts";
 import { resolveForUse } from "./model-access.ts";
 
 const ENDPOINT = "/v1/chat/completions";
@@ -56,6 +56,9 @@ export async function chatCompletions(deps: DataPlaneDeps, ctx: RequestContext, 
   let usage: Usage | undefined;
   let outputEstimate = 0;
   let unbilled = false;
+  // a call that got no answer at all (connection refused, reset before headers) reached no provider: not billed,
+  // unless the client left first (the provider may have started work)
+  let heard = false;
   let errorCode: string | undefined;
   try {
     const { up, access } = await sendWithFailover(
@@ -64,6 +67,7 @@ export async function chatCompletions(deps: DataPlaneDeps, ctx: RequestContext, 
       (a) => adapter.buildRequest(body, { ...a, upstreamModel: model.upstream_id, maxOutputTokens: model.max_output_tokens ?? maxOut }, stream),
       ctx.abort.signal,
     );
+    heard = true;
     if (up.status >= 400) {
       unbilled = true;
       throw adapter.upstreamError(up.status, up.headers, await up.body.text(), access.credential);
@@ -86,19 +90,13 @@ export async function chatCompletions(deps: DataPlaneDeps, ctx: RequestContext, 
     }
     if (ctx.aborted) errorCode = "client_disconnected";
   } catch (err) {
-    const e = ctx.aborted ? undefined : err instanceof GatewayError ? err : upstreamFailure(err);
-    if (ctx.aborted) errorCode = "client_disconnected";
-    else if (e) {
-      status = e.status;
-      errorCode = e.code;
-      ctx.sendError(e);
-    }
+    ({ status, errorCode } = answerFailure(ctx, err, status));
   } finally {
     meter.finish({
       status,
       streamed: stream,
       usage,
-      unbilled,
+      unbilled: unbilled || (!heard && !ctx.aborted),
       errorCode,
       estimate: () => ({ inputTokens: estimateIn, outputTokens: outputEstimate }),
       upstreamLatencyMs: Date.now() - upstreamStartMs,

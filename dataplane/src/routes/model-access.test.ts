@@ -59,10 +59,11 @@ describe("credential pool", () => {
   });
 });
 
-describe("a kind without a route yet", () => {
-  it("is not servable even with a credential, so it is never listed", () => {
+describe("an embedding model (its route and adapters exist)", () => {
+  it("is servable where its provider has a credential, and only there", () => {
     const m = catalog.resolve("openai/text-embedding-3-small")!;
-    expect(isServable(deps, m)).toBe(false);
-    expect(visibleModel(deps, all, m.slug)).toBeUndefined();
+    expect(isServable(deps, m)).toBe(true);
+    expect(visibleModel(deps, all, m.slug)?.slug).toBe("openai/text-embedding-3-small");
+    expect(isServable(deps, catalog.resolve("voyage/voyage-3.5")!)).toBe(false);
   });
 });

@@ -33,8 +33,18 @@ export function visibleModel(deps: DataPlaneDeps, key: KeyEntry, id: string): Mo
   return model;
 }
 
-/** Resolves a model named in an inference request, in the order and with the statuses of SPEC 7. */
-export function resolveForUse(deps: DataPlaneDeps, key: KeyEntry, id: unknown, kind: Model["kind"]): { model: Model; provider: Provider } {
+/**
+ * Resolves a model named in an inference request, in the order and with the statuses of SPEC 7. `localChecks`
+ * runs once the model is known and allowed but before its credential is looked at: refusals the gateway can
+ * make on its own (an embedding width outside the published set) never depend on a provider's state.
+ */
+export function resolveForUse<K extends Model["kind"]>(
+  deps: DataPlaneDeps,
+  key: KeyEntry,
+  id: unknown,
+  kind: K,
+  localChecks?: (model: Extract<Model, { kind: K }>) => void,
+): { model: Extract<Model, { kind: K }>; provider: Provider } {
   if (typeof id !== "string" || id.length === 0) {
     throw new GatewayError("invalid_request_error", "`model` is required: a model slug such as openai/gpt-4o, or its alias.", { param: "model" });
   }
@@ -52,9 +62,10 @@ export function resolveForUse(deps: DataPlaneDeps, key: KeyEntry, id: unknown, k
   if (!keyAllows(key, model.slug)) {
     throw new GatewayError("model_not_allowed", `This key is not allowed to use \`${model.slug}\`.`, { param: "model" });
   }
+  localChecks?.(model as Extract<Model, { kind: K }>);
   const provider = deps.catalog.providers.get(model.provider);
   if (!provider || !isServable(deps, model)) {
     throw new GatewayError("no_usable_credential", `\`${model.slug}\` is unavailable: its provider has no usable credential on this gateway right now.`);
   }
-  return { model, provider };
+  return { model: model as Extract<Model, { kind: K }>, provider };
 }

@@ -3,6 +3,7 @@ import { authenticateInference } from "../auth/authenticate.ts";
 import type { DataPlaneDeps } from "../deps.ts";
 import { GatewayError } from "../errors.ts";
 import type { RequestContext } from "../http/context.ts";
+import { svcBlock } from "../capabilities/index.ts";
 import { isServable, keyAllows, visibleModel } from "./model-access.ts";
 
 function modelObject(m: Model) {
@@ -27,5 +28,6 @@ export function getModel(deps: DataPlaneDeps, ctx: RequestContext): void {
   }
   const model = id.length > 0 && id.length <= 256 ? visibleModel(deps, key, id) : undefined;
   if (!model) throw new GatewayError("model_not_found", `The model \`${id.slice(0, 200)}\` does not exist.`, { param: "model" });
-  ctx.send(200, JSON.stringify(modelObject(model)));
+  const svc = svcBlock(model);
+  ctx.send(200, JSON.stringify(svc ? { ...modelObject(model), svc } : modelObject(model)));
 }

@@ -26,7 +26,7 @@ export class UpstreamClient {
 
   async send(req: UpstreamRequest, signal: AbortSignal): Promise<UpstreamResponse> {
     try {
-      const res = await request(req.url, { method: "POST", headers: req.headers, body: req.body, signal, dispatcher: this.#agent });
+      const res = await request(req.url, { method: req.method ?? "POST", headers: req.headers, body: req.body ?? null, signal, dispatcher: this.#agent });
       return { status: res.statusCode, headers: res.headers, body: res.body };
     } catch (err) {
       throw upstreamFailure(err);

@@ -1,7 +1,7 @@
 import { GatewayError } from "../../errors.ts";
 import { redact } from "../redact.ts";
 import { upstreamAuthFailed } from "../shared/upstream-error.ts";
-import type { UpstreamRequest } from "../types.ts";
+import type { JsonUpstreamRequest } from "../types.ts";
 
 /** Default when the client sends none: the version every Anthropic SDK pins. */
 export const ANTHROPIC_VERSION = "2023-06-01";
@@ -15,7 +15,7 @@ export function buildNativeRequest(
   path: "/v1/messages" | "/v1/messages/count_tokens",
   body: Record<string, unknown>,
   opts: { baseUrl: string; credential: string; upstreamModel: string; clientHeaders: Readonly<Record<string, string>>; beta: boolean },
-): UpstreamRequest {
+): JsonUpstreamRequest {
   const url = new URL(`${opts.baseUrl.replace(/\/+$/, "")}${path}`);
   if (opts.beta) url.searchParams.set("beta", "true");
   const headers: Record<string, string> = {

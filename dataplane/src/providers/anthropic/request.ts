@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { UpstreamRequest, UpstreamTarget } from "../types.ts";
+import type { JsonUpstreamRequest, UpstreamTarget } from "../types.ts";
 import { fromZod, invalid } from "../shared/invalid.ts";
 import { jsonOutputTool } from "./json-mode.ts";
 import { endsInToolLoop, translateMessages } from "./messages.ts";
@@ -46,7 +46,7 @@ const REFUSED: ReadonlyArray<[field: string, changesAnswer: (v: unknown) => bool
  * An OpenAI chat completions body → an Anthropic Messages API call (https://docs.anthropic.com/en/api/messages).
  * `target.baseUrl` is Anthropic's, without /v1 (as its SDKs spell it).
  */
-export function buildMessagesRequest(body: Record<string, unknown>, target: UpstreamTarget, stream: boolean): UpstreamRequest {
+export function buildMessagesRequest(body: Record<string, unknown>, target: UpstreamTarget, stream: boolean): JsonUpstreamRequest {
   for (const [field, changesAnswer, why] of REFUSED) {
     if (changesAnswer(body[field])) throw invalid(field, `\`${field}\` is not supported for this model. ${why}`);
   }

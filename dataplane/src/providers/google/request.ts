@@ -1,4 +1,4 @@
-import type { UpstreamRequest, UpstreamTarget } from "../types.ts";
+import type { JsonUpstreamRequest, UpstreamTarget } from "../types.ts";
 import { generationConfig } from "./generation.ts";
 import { translateMessages } from "./messages.ts";
 import { translateTools } from "./tools.ts";
@@ -10,7 +10,7 @@ import { translateTools } from "./tools.ts";
  * https://generativelanguage.googleapis.com/v1beta. The key goes in the x-goog-api-key header, never in the URL's
  * `key=` parameter, so it cannot leak through a logged URL (https://ai.google.dev/gemini-api/docs/api-key).
  */
-export function buildGenerateContentRequest(body: Record<string, unknown>, target: UpstreamTarget, stream: boolean): UpstreamRequest {
+export function buildGenerateContentRequest(body: Record<string, unknown>, target: UpstreamTarget, stream: boolean): JsonUpstreamRequest {
   const { systemInstruction, contents } = translateMessages(body.messages);
   const out: Record<string, unknown> = { contents };
   if (systemInstruction) out.systemInstruction = systemInstruction;

@@ -1,12 +1,12 @@
 import { parseResponseJson } from "../shared/provider-json.ts";
-import type { ChatContext, UpstreamRequest, UpstreamTarget, Usage } from "../types.ts";
+import type { ChatContext, JsonUpstreamRequest, UpstreamTarget, Usage } from "../types.ts";
 import { parseOpenAIUsage } from "./usage.ts";
 
 /**
  * The client's body goes upstream as it came, but for the model id (the provider's) and, on streams, a request
  * for the usage chunk: the gateway meters every stream whether or not the client asked for usage.
  */
-export function buildChatRequest(body: Record<string, unknown>, target: UpstreamTarget, stream: boolean): UpstreamRequest {
+export function buildChatRequest(body: Record<string, unknown>, target: UpstreamTarget, stream: boolean): JsonUpstreamRequest {
   const out: Record<string, unknown> = { ...body, model: target.upstreamModel };
   if (stream) {
     const so = body.stream_options;
