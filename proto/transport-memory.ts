@@ -1,5 +1,8 @@
 import { MAX_BATCH, type Transport, type Unsubscribe } from "./transport.ts";
 
+/** Usage events the in-process durable queue holds at most (a few tens of MB) before it refuses more. */
+export const MAX_QUEUED = 100_000;
+
 /**
  * In-process transport for embedded mode: same calls and bytes as NATS, delivered on the next tick so that no
  * caller ever runs inside another's stack. The durable queue lives in memory (embedded mode is one process).
@@ -69,6 +72,8 @@ export function memoryTransport(): Transport {
     async publishDurable(data, msgId) {
       if (closed) throw new Error("transport closed");
       if (seenIds.has(msgId)) return;
+      // bounded: while the consumer cannot keep up, the publisher keeps the event in its spool instead
+      if (queue.length >= MAX_QUEUED) throw new Error("durable queue full");
       seenIds.add(msgId);
       if (seenIds.size > 100_000) seenIds.delete(seenIds.values().next().value!);
       queue.push(data);

@@ -4,9 +4,11 @@ import { ControlError } from "../errors.ts";
 import { loadOrCreateKeySecret } from "../key-secret.ts";
 import { formatMicrosAsUsd, parseUsdToMicros } from "../money.ts";
 import { addCredit, createOrganization, listOrganizations } from "../services/orgs.ts";
+import { reconcile } from "../services/reconcile.ts";
 import { UsageError, parseArgs, required } from "./args.ts";
 import type { ParsedArgs } from "./args.ts";
 import { notifyChanged } from "./notify.ts";
+import { DIFFERENCES_FOUND, formatReconciliation } from "./reconcile-report.ts";
 
 export const USAGE = `Usage: svc <command> [options]
 
@@ -18,6 +20,10 @@ Commands:
       Organizations with balance and number of live keys.
   credit add --org <org_id> --amount <usd> [--note <text>]
       Add credit (a negative amount records a correction).
+  reconcile
+      Compare the ledger with the usage events: each event debited once at its cost, no usage debit without
+      its event, balances equal to credits minus debits, keys' monthly and total spend equal to their events.
+      Exit code 3 when anything differs.
   help
       This text.
 
@@ -38,7 +44,7 @@ type Env = Readonly<Record<string, string | undefined>>;
 
 const FLAGS = { name: "value", credit: "value", "management-key": "value", org: "value", amount: "value", note: "value", json: "bool", help: "bool" } as const;
 
-/** Runs one CLI invocation. Exit codes: 0 ok, 1 failed, 2 wrong usage. Never throws. */
+/** Runs one CLI invocation. Exit codes: 0 ok, 1 failed, 2 wrong usage, 3 reconcile found differences. Never throws. */
 export async function runCli(argv: readonly string[], env: Env, io: CliIo): Promise<number> {
   let args: ParsedArgs;
   try {
@@ -59,6 +65,8 @@ export async function runCli(argv: readonly string[], env: Env, io: CliIo): Prom
         return await orgList(args, env, io);
       case "credit add":
         return await creditAdd(args, env, io);
+      case "reconcile":
+        return await reconcileCommand(args, env, io);
       default:
         throw new UsageError(command === "" ? "no command given" : `unknown command: ${command}`);
     }
@@ -123,6 +131,13 @@ async function creditAdd(args: ParsedArgs, env: Env, io: CliIo): Promise<number>
   }
   await warnIfNotNotified(env, orgId, io);
   return 0;
+}
+
+async function reconcileCommand(args: ParsedArgs, env: Env, io: CliIo): Promise<number> {
+  const report = await withDatabase(env, (database) => reconcile(database.db));
+  if (args.bools.has("json")) io.out(JSON.stringify(report));
+  else for (const line of formatReconciliation(report)) io.out(line);
+  return report.differences.length === 0 ? 0 : DIFFERENCES_FOUND;
 }
 
 function amount(text: string, flag: string): number {

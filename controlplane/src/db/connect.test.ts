@@ -66,4 +66,24 @@ describe("openDatabase", () => {
       }
     }
   });
+
+  it.skipIf(!process.env.DATABASE_URL)("survives the server dropping a connection in the middle of a transaction (a Postgres restart)", { timeout: 30_000 }, async () => {
+    const database = await openDatabase({ databaseUrl: fresh.databaseUrl, dataDir: fresh.dataDir, poolSize: 2 });
+    const admin = await openDatabase({ databaseUrl: fresh.databaseUrl, dataDir: fresh.dataDir, poolSize: 1 });
+    try {
+      const cut = database.db.transaction().execute(async (trx) => {
+        const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+        await sql`select pg_terminate_backend(${rows[0]!.pid})`.execute(admin.db);
+        // between two queries the connection is checked out of the pool: only the client itself hears it drop
+        await new Promise((r) => setTimeout(r, 300));
+        await sql`select 1`.execute(trx);
+      });
+      await expect(cut).rejects.toThrow();
+      const { rows } = await sql<{ one: number }>`select 1 as one`.execute(database.db);
+      expect(rows).toEqual([{ one: 1 }]);
+    } finally {
+      await database.close();
+      await admin.close();
+    }
+  });
 });

@@ -11,6 +11,8 @@ import type { DB } from "./schema.ts";
 export interface Database {
   readonly db: Kysely<DB>;
   readonly kind: "postgres" | "pglite";
+  /** Migrations this open applied (none: the schema was already current). */
+  readonly migrated: readonly string[];
   close(): Promise<void>;
 }
 
@@ -26,18 +28,20 @@ export interface OpenDatabaseOptions {
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   const database = opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize ?? 10) : await openPglite(opts.dataDir);
   try {
-    await migrateToLatest(database.db);
+    return { ...database, migrated: await migrateToLatest(database.db) };
   } catch (err) {
     await database.close();
     throw err;
   }
-  return database;
 }
 
-function openPostgres(url: string, max: number): Database {
+function openPostgres(url: string, max: number): Omit<Database, "migrated"> {
   const pool = new pg.Pool({ connectionString: url, max });
-  // An idle client losing its server (restart, failover) emits here; without a listener it would crash the process.
+  // A client losing its server (restart, failover) emits "error"; without a listener that crashes the process.
+  // Idle clients report through the pool; a checked-out one (a transaction between two queries) only on itself,
+  // and its query fails on its own.
   pool.on("error", () => undefined);
+  pool.on("connect", (client) => client.on("error", () => undefined));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   let closed = false;
   const close = async () => {
@@ -48,12 +52,14 @@ function openPostgres(url: string, max: number): Database {
   return { db, kind: "postgres", close };
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string): Promise<Omit<Database, "migrated">> {
   const dir = join(dataDir, "pglite");
   mkdirSync(dir, { recursive: true });
   const release = acquirePgliteLock(dataDir);
   try {
-    const client = await PGlite.create(dir);
+    // Postgres's default 128 MB of shared buffers is sized for a server; the embedded ledger is small and this
+    // keeps the process ~120 MB smaller (measured: 295 → 178 MB RSS after opening an existing database)
+    const client = await PGlite.create(dir, { postgresqlconf: "shared_buffers=16MB" });
     const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
     let closed = false;
     return {

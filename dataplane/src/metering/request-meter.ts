@@ -4,6 +4,7 @@ import type { KeyEntry, UsageEvent } from "../../../proto/messages.ts";
 import { utcMonth } from "../admission/admit.ts";
 import type { Reservation } from "../admission/spend-tracker.ts";
 import type { DataPlaneDeps } from "../deps.ts";
+import type { Billing } from "../http/access-log.ts";
 import type { Usage } from "../providers/types.ts";
 import { costMicros } from "./cost.ts";
 
@@ -20,11 +21,22 @@ export interface Outcome {
 }
 
 /**
- * Closes the books on one admitted request, exactly once: prices what it used, turns its reservation into
- * pending usage, and emits its one usage event.
+ * A new event id as a flat string: randomUUID assembles its result from pieces, and the spend tracker keeps one id
+ * per event until the control plane confirms it (a flat copy takes about a fifth of the memory).
  */
-export class RequestMeter {
+function eventId(): string {
+  return Buffer.from(randomUUID(), "latin1").toString("latin1");
+}
+
+/**
+ * Closes the books on one admitted request, exactly once: prices what it used, turns its reservation into
+ * pending usage, and emits its one usage event. What it settled is read back for the request's access line.
+ */
+export class RequestMeter implements Billing {
   #done = false;
+  costMicros = 0;
+  upstreamMs: number | undefined;
+  errorCode: string | undefined;
 
   constructor(
     private readonly deps: DataPlaneDeps,
@@ -36,13 +48,32 @@ export class RequestMeter {
     private readonly startedAtMs: number,
   ) {}
 
+  get keyId(): string {
+    return this.key.id ?? "";
+  }
+
+  get orgId(): string {
+    return this.key.orgId ?? "";
+  }
+
+  get modelSlug(): string {
+    return this.model.slug;
+  }
+
+  get provider(): string {
+    return this.model.provider;
+  }
+
   finish(o: Outcome): number {
     if (this.#done) return 0;
     this.#done = true;
     const usage = o.unbilled ? {} : (o.usage ?? o.estimate());
     const cost = o.unbilled ? 0 : costMicros(this.model, usage);
+    this.costMicros = cost;
+    this.upstreamMs = o.upstreamLatencyMs;
+    this.errorCode = o.errorCode;
     const now = Date.now();
-    const id = randomUUID();
+    const id = eventId();
     const orgId = this.key.orgId ?? "";
     const keyId = this.key.id ?? "";
     if (cost > 0) this.deps.tracker.recordPending(id, { orgId, keyId, micros: cost, month: utcMonth(now) }, now);

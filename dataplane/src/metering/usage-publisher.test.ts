@@ -1,12 +1,19 @@
+import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { pb } from "../../../proto/messages.ts";
 import { memoryTransport } from "../../../proto/transport-memory.ts";
 import type { Transport } from "../../../proto/transport.ts";
-import { Spool, readRecords } from "./spool.ts";
+import { SpendTracker } from "../admission/spend-tracker.ts";
+import { requireUsageCapacity } from "../admission/usage-capacity.ts";
+import type { DataPlaneConfig } from "../config.ts";
+import { GatewayError } from "../errors.ts";
+import { DataPlaneMetrics } from "../metrics/metrics.ts";
+import { Spool } from "./spool.ts";
+import { readRecords } from "./spool-records.ts";
 import { UsagePublisher } from "./usage-publisher.ts";
 
 /** A bus that can be switched off: not connected, and every durable publish refused. */
@@ -29,6 +36,7 @@ function faultyBus() {
 }
 
 const event = () => ({ id: randomUUID(), keyId: "k", orgId: "o", costMicros: 7 });
+const LARGE = { maxBytes: 1 << 30 };
 const dirs: string[] = [];
 const tempDir = () => {
   const d = mkdtempSync(join(tmpdir(), "spool-"));
@@ -38,30 +46,32 @@ const tempDir = () => {
 afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
+const segmentsIn = (dir: string) => readdirSync(dir).filter((n) => n.endsWith(".log"));
+const recordsIn = (dir: string) => segmentsIn(dir).flatMap((n) => readRecords(readFileSync(join(dir, n))));
 
 describe("usage while the bus is down", () => {
-  it("goes to the spool file, not memory, and is replayed once the bus is back", async () => {
+  it("waits in the spool file, not memory, and is replayed once the bus is back", async () => {
     const { bus, received, setDown } = faultyBus();
     const dir = tempDir();
-    const pub = new UsagePublisher(bus, new Spool(dir, "r1"));
+    const pub = new UsagePublisher(bus, new Spool(dir, "r1", LARGE));
     setDown(true);
     const ids = Array.from({ length: 100 }, () => {
       const e = event();
       pub.publish(e);
       return e.id;
     });
-    await new Promise((r) => setTimeout(r, 120)); // one flush
     expect(pub.unsent).toBe(100);
-    expect(readRecords(readFileSync(join(dir, "r1.spool"))).length).toBe(100);
+    expect(pub.memoryBytes).toBe(0);
+    expect(recordsIn(dir)).toHaveLength(100);
     setDown(false);
     expect(await pub.flush(5_000)).toBe(true);
     await new Promise((r) => setTimeout(r, 50));
     expect(received.sort()).toEqual(ids.sort());
-    expect(readdirSync(dir).filter((n) => n.endsWith(".spool"))).toEqual([]);
     await pub.close();
+    expect(segmentsIn(dir)).toEqual([]);
   });
 
-  it("a publish the store refuses while connected is spooled and sent again until stored, once", async () => {
+  it("a publish the store refuses while connected is sent again until stored, once", async () => {
     const { bus, received } = faultyBus();
     let refusals = 2;
     const flaky: Transport = {
@@ -69,7 +79,7 @@ describe("usage while the bus is down", () => {
       connected: true,
       publishDurable: (d, id) => (refusals-- > 0 ? Promise.reject(new Error("JetStream timeout")) : bus.publishDurable(d, id)),
     };
-    const pub = new UsagePublisher(flaky, new Spool(tempDir(), "r1"));
+    const pub = new UsagePublisher(flaky, new Spool(tempDir(), "r1", LARGE));
     const e = event();
     pub.publish(e);
     await new Promise((r) => setTimeout(r, 20));
@@ -80,20 +90,69 @@ describe("usage while the bus is down", () => {
     await pub.close();
   });
 
+  it("never has more events in flight to the bus than its bound; the rest wait on disk and follow", async () => {
+    const { bus, received } = faultyBus();
+    let inFlight = 0;
+    let most = 0;
+    const slow: Transport = {
+      ...bus,
+      publishDurable: async (d, id) => {
+        most = Math.max(most, ++inFlight);
+        await new Promise((r) => setTimeout(r, 30));
+        inFlight--;
+        return bus.publishDurable(d, id);
+      },
+    };
+    const pub = new UsagePublisher(slow, new Spool(tempDir(), "r1", LARGE), { maxInFlight: 8, maxMemoryBytes: 1 << 20 });
+    const ids = Array.from({ length: 50 }, () => {
+      const e = event();
+      pub.publish(e);
+      return e.id;
+    });
+    expect(await pub.flush(10_000)).toBe(true);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(most).toBe(8);
+    expect([...new Set(received)].sort()).toEqual(ids.sort());
+    await pub.close();
+  });
+});
+
+describe("a replica killed at any moment", () => {
+  it("loses no event it published: the next process on its directory sends every one", { timeout: 30_000 }, async () => {
+    const dir = tempDir();
+    const prefix = randomUUID();
+    const child = spawn(process.execPath, ["--import", "tsx", new URL("./crash-child.test-helper.ts", import.meta.url).pathname, dir, "200", prefix], { stdio: ["ignore", "pipe", "inherit"] });
+    await new Promise<void>((resolve, reject) => {
+      child.stdout!.on("data", (d: Buffer) => d.toString().includes("published") && resolve());
+      child.once("exit", (code) => reject(new Error(`child exited ${code} before publishing`)));
+    });
+    // its bus never acknowledged anything: every event was still only in its memory and its spool
+    const exited = new Promise((r) => child.once("exit", r));
+    child.kill("SIGKILL");
+    await exited;
+    const { bus, received } = faultyBus();
+    const next = new UsagePublisher(bus, new Spool(dir, "next", LARGE));
+    expect(await next.flush(5_000)).toBe(true);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(received.sort()).toEqual(Array.from({ length: 200 }, (_, i) => `${prefix}-${i}`).sort());
+    await next.close();
+    expect(readdirSync(dir).filter((n) => n.startsWith("doomed"))).toEqual([]);
+  });
+
   it("what a stopped process left in its spool is replayed by the next one to start", async () => {
     const dir = tempDir();
     const first = faultyBus();
     first.setDown(true);
-    const a = new UsagePublisher(first.bus, new Spool(dir, "old-replica"));
+    const a = new UsagePublisher(first.bus, new Spool(dir, "old-replica", LARGE));
     const ids = Array.from({ length: 10 }, () => {
       const e = event();
       a.publish(e);
       return e.id;
     });
     await a.close(100); // the bus never came back: the events stay on disk
-    expect(existsSync(join(dir, "old-replica.spool"))).toBe(true);
+    expect(recordsIn(dir)).toHaveLength(10);
     const second = faultyBus();
-    const b = new UsagePublisher(second.bus, new Spool(dir, "new-replica"));
+    const b = new UsagePublisher(second.bus, new Spool(dir, "new-replica", LARGE));
     expect(await b.flush(5_000)).toBe(true);
     await new Promise((r) => setTimeout(r, 50));
     expect(second.received.sort()).toEqual(ids.sort());
@@ -102,16 +161,85 @@ describe("usage while the bus is down", () => {
 
   it("never takes the spool of a live sibling sharing the directory", async () => {
     const dir = tempDir();
-    writeFileSync(join(dir, "sibling.spool"), Buffer.from([0, 0, 0, 1, 42]));
-    writeFileSync(join(dir, "sibling.spool.owner"), JSON.stringify({ host: hostname(), pid: process.ppid }));
+    writeFileSync(join(dir, "sibling.0000000001.log"), Buffer.from([0, 0, 0, 1, 42]));
+    writeFileSync(join(dir, "sibling.owner"), JSON.stringify({ host: hostname(), pid: process.ppid }));
     const { bus } = faultyBus();
-    const pub = new UsagePublisher(bus, new Spool(dir, "me"));
+    const pub = new UsagePublisher(bus, new Spool(dir, "me", LARGE));
     await pub.flush(200);
-    expect(existsSync(join(dir, "sibling.spool"))).toBe(true);
+    expect(segmentsIn(dir)).toEqual(["sibling.0000000001.log"]);
     await pub.close();
   });
+});
 
-  it("a record cut short by a crash is dropped, the whole ones kept", () => {
-    expect(readRecords(Buffer.from([0, 0, 0, 2, 1, 2, 0, 0, 0, 5, 9]))).toEqual([Buffer.from([1, 2])]);
+describe("at a usage bound the replica refuses billable requests (fail closed)", () => {
+  const config = { usagePendingMaxEvents: 3 } as DataPlaneConfig;
+  const metrics = new DataPlaneMetrics({ sequence: () => 0, snapshotAgeMs: () => 0, spoolDepth: () => 0, reservationsOpen: () => 0, inFlight: () => 0, spoolBytes: () => 0, spoolMaxBytes: () => 0, usageMemoryBytes: () => 0, pendingEvents: () => 0 });
+  const refusal = (deps: Parameters<typeof requireUsageCapacity>[0]): string => {
+    try {
+      requireUsageCapacity(deps);
+      return "admitted";
+    } catch (e) {
+      if (e instanceof GatewayError) return `${e.status} ${e.code} retry-after=${e.headers["retry-after"]}`;
+      throw e;
+    }
+  };
+  const refusedCount = async (reason: string) => (await metrics.usageRefusals.get()).values.find((v) => v.labels.reason === reason)?.value ?? 0;
+
+  it("when the spool reaches its bound while the bus is down, and again once it has drained", async () => {
+    const { bus, received, setDown } = faultyBus();
+    const eventBytes = pb.UsageEvent.encode(event()).finish().length + 4;
+    const usage = new UsagePublisher(bus, new Spool(tempDir(), "r1", { maxBytes: 20 * eventBytes }));
+    const deps = { usage, tracker: new SpendTracker(), config, metrics };
+    setDown(true);
+    let published = 0;
+    while (refusal(deps) === "admitted") {
+      usage.publish(event());
+      published++;
+    }
+    expect(published).toBe(20);
+    expect(usage.fullReason).toBe("spool_full");
+    expect(refusal(deps)).toBe("503 usage_backlog_full retry-after=5");
+    expect(await refusedCount("spool_full")).toBe(2);
+    setDown(false);
+    expect(await usage.flush(5_000)).toBe(true);
+    expect(refusal(deps)).toBe("admitted");
+    await new Promise((r) => setTimeout(r, 50));
+    expect(new Set(received).size).toBe(20);
+    await usage.close();
+  });
+
+  it("when the disk refuses writes and the bus is down, at the memory bound", async () => {
+    const { bus, received, setDown } = faultyBus();
+    const dir = tempDir();
+    const spoolDir = join(dir, "spool");
+    const eventBytes = pb.UsageEvent.encode(event()).finish().length;
+    const usage = new UsagePublisher(bus, new Spool(spoolDir, "r1", LARGE), { maxInFlight: 64, maxMemoryBytes: 5 * eventBytes });
+    const deps = { usage, tracker: new SpendTracker(), config, metrics };
+    rmSync(spoolDir, { recursive: true });
+    writeFileSync(spoolDir, "the disk is gone");
+    setDown(true);
+    for (let i = 0; i < 5; i++) usage.publish(event());
+    expect(usage.memoryBytes).toBe(5 * eventBytes);
+    expect(refusal(deps)).toBe("503 usage_backlog_full retry-after=5");
+    setDown(false);
+    expect(await usage.flush(5_000)).toBe(true);
+    expect(usage.memoryBytes).toBe(0);
+    expect(refusal(deps)).toBe("admitted");
+    await new Promise((r) => setTimeout(r, 50));
+    expect(new Set(received).size).toBe(5);
+    await usage.close();
+  });
+
+  it("when the control plane has not confirmed as many events as the replica may hold", () => {
+    const { bus } = faultyBus();
+    const tracker = new SpendTracker();
+    const deps = { usage: new UsagePublisher(bus, new Spool(tempDir(), "r1", LARGE)), tracker, config, metrics };
+    for (let i = 0; i < 2; i++) tracker.recordPending(`e${i}`, { orgId: "o", keyId: "k", micros: 1, month: "2026-11" }, 0);
+    expect(refusal(deps)).toBe("admitted");
+    tracker.recordPending("e2", { orgId: "o", keyId: "k", micros: 1, month: "2026-11" }, 0);
+    expect(refusal(deps)).toBe("503 usage_backlog_full retry-after=5");
+    tracker.markApplied(["e0"]);
+    expect(refusal(deps)).toBe("admitted");
+    return deps.usage.close();
   });
 });

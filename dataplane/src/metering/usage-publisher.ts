@@ -4,95 +4,195 @@ import type { Transport } from "../../../proto/transport.ts";
 import type { Spool } from "./spool.ts";
 
 const REPLAY_EVERY_MS = 1_000;
+/** Leftovers of replicas that died beside this one are looked for this often (in ticks). */
+const CLAIM_EVERY_TICKS = 10;
+
+export interface PublisherLimits {
+  /** Events handed to the bus and not yet answered; beyond it new events wait in the spool. */
+  maxInFlight: number;
+  /** Events kept in memory because the disk refused them; at the bound `fullReason` is "memory_full". */
+  maxMemoryBytes: number;
+}
+
+export const DEFAULT_PUBLISHER_LIMITS: PublisherLimits = Object.freeze({ maxInFlight: 4_096, maxMemoryBytes: 16 * 1024 * 1024 });
+
+/** Why this replica cannot take on more usage safely. */
+export type UsageBacklogFull = "spool_full" | "memory_full";
 
 /**
- * Sends usage events to the control plane off the request path; nothing on a request awaits the bus. An event
- * the bus did not store goes to the spool file and is sent again until it is; the event id makes a repeat
- * harmless. Spooled events left by an earlier run are replayed too.
+ * Sends usage events to the control plane off the request path; nothing on a request awaits the bus. Each event
+ * is first written to the spool (so a crash cannot lose it), then handed to the bus; what the bus does not store
+ * is sent again from the spool until it is. The event id makes a repeat harmless.
+ *
+ * Every queue is bounded: events in flight to the bus (`maxInFlight`, then they wait on disk), the spool
+ * (`Spool.maxBytes`) and events held in memory while the disk refuses writes (`maxMemoryBytes`). At the last two
+ * bounds `fullReason` says so and admission refuses new billable requests: nothing served goes unbilled.
  */
 export class UsagePublisher {
   readonly #transport: Transport;
   readonly #spool: Spool;
+  readonly #limits: PublisherLimits;
   #inFlight = 0;
+  /** Events the disk refused; sent from here, kept until the bus stores them. */
+  #memory: { id: string; bytes: Uint8Array }[] = [];
+  #memoryBytes = 0;
   #timer: NodeJS.Timeout;
-  #replaying = false;
-  #leftoversClaimed = false;
+  #ticks = 0;
+  #replaying: Promise<void> | undefined;
   #closed = false;
 
-  constructor(transport: Transport, spool: Spool) {
+  constructor(transport: Transport, spool: Spool, limits: PublisherLimits = DEFAULT_PUBLISHER_LIMITS) {
     this.#transport = transport;
     this.#spool = spool;
-    this.#timer = setInterval(() => this.replay(), REPLAY_EVERY_MS);
+    this.#limits = limits;
+    this.#timer = setInterval(() => {
+      if (++this.#ticks % CLAIM_EVERY_TICKS === 0) this.#spool.claimLeftovers();
+      void this.replay();
+    }, REPLAY_EVERY_MS);
     this.#timer.unref();
-    setImmediate(() => this.replay());
+    setImmediate(() => void this.replay());
   }
 
   publish(event: UsageEvent): void {
+    const id = event.id ?? "";
     const bytes = pb.UsageEvent.encode(event).finish();
-    if (!this.#transport.connected) {
-      this.#spool.append(bytes);
+    const seg = this.#spool.append(bytes);
+    if (!seg) {
+      this.#keepInMemory(id, bytes);
       return;
     }
-    this.#send(event.id ?? "", bytes);
+    if (!this.#canSend()) {
+      this.#spool.notStored(seg);
+      return;
+    }
+    void this.#send(id, bytes).then((ok) => (ok ? this.#spool.stored(seg) : this.#spool.notStored(seg)));
   }
 
-  /** Events accepted but not yet stored by the bus (in flight or spooled). */
+  /** Events accepted but not yet stored by the bus (in flight, waiting in the spool, or held in memory). */
   get unsent(): number {
-    return this.#inFlight + this.#spool.size;
+    return this.#inFlight + this.#spool.unsent + this.#memory.length;
   }
 
-  #send(id: string, bytes: Uint8Array): void {
+  /** Bytes of events held in memory because the disk refused them. */
+  get memoryBytes(): number {
+    return this.#memoryBytes;
+  }
+
+  get fullReason(): UsageBacklogFull | undefined {
+    if (this.#spool.full) return "spool_full";
+    if (this.#memoryBytes >= this.#limits.maxMemoryBytes) return "memory_full";
+    return undefined;
+  }
+
+  /** Sends again what the bus did not store, once it is reachable. One pass at a time. */
+  replay(): Promise<void> {
+    this.#replaying ??= this.#replayOnce().finally(() => {
+      this.#replaying = undefined;
+    });
+    return this.#replaying;
+  }
+
+  async #replayOnce(): Promise<void> {
+    this.#spool.tick(Date.now());
+    if (this.#closed || !this.#transport.connected) return;
+    await this.#resendMemory();
+    for (const seg of this.#spool.toReplay()) {
+      if (this.#closed || !this.#transport.connected) return;
+      const records = this.#spool.startReplay(seg);
+      let failed = 0;
+      for (let at = 0; at < records.length; at += this.#limits.maxInFlight) {
+        if (failed > 0 || !this.#transport.connected) {
+          // the bus is failing again: the rest stays on disk for the next pass instead of timing out one by one
+          failed += records.length - at;
+          break;
+        }
+        const sent = await Promise.all(records.slice(at, at + this.#limits.maxInFlight).map((r) => this.#sendRecord(r)));
+        failed += sent.filter((ok) => !ok).length;
+      }
+      this.#spool.finishReplay(seg, failed);
+      if (failed > 0) return;
+    }
+  }
+
+  /** Events the disk refused: written to the spool once it takes them again, or sent from memory meanwhile. */
+  async #resendMemory(): Promise<void> {
+    const waiting = this.#memory;
+    this.#memory = [];
+    this.#memoryBytes = 0;
+    const direct: { id: string; bytes: Uint8Array }[] = [];
+    for (const e of waiting) {
+      const seg = this.#spool.append(e.bytes);
+      if (seg) this.#spool.notStored(seg);
+      else direct.push(e);
+    }
+    const sent = await Promise.all(direct.map((e) => (this.#canSend() ? this.#send(e.id, e.bytes) : Promise.resolve(false))));
+    direct.forEach((e, i) => {
+      if (!sent[i]) this.#keepInMemory(e.id, e.bytes);
+    });
+  }
+
+  #keepInMemory(id: string, bytes: Uint8Array): void {
+    this.#memory.push({ id, bytes });
+    this.#memoryBytes += bytes.length;
+    if (this.#canSend()) {
+      const e = this.#memory[this.#memory.length - 1]!;
+      void this.#send(id, bytes).then((ok) => {
+        if (!ok) return;
+        const at = this.#memory.indexOf(e);
+        if (at === -1) return;
+        this.#memory.splice(at, 1);
+        this.#memoryBytes -= bytes.length;
+      });
+    }
+  }
+
+  #canSend(): boolean {
+    return this.#transport.connected && this.#inFlight < this.#limits.maxInFlight;
+  }
+
+  #sendRecord(bytes: Uint8Array): Promise<boolean> {
+    let id: string;
+    try {
+      id = pb.UsageEvent.decode(bytes).id ?? "";
+    } catch {
+      return Promise.resolve(true); // not an event: nothing to bill from it
+    }
+    return this.#send(id, bytes);
+  }
+
+  /** Resolves true once the bus stored the event, false when it did not. Never rejects. */
+  #send(id: string, bytes: Uint8Array): Promise<boolean> {
     this.#inFlight++;
-    this.#transport.publishDurable(bytes, id).then(
+    return this.#transport.publishDurable(bytes, id).then(
       () => {
         this.#inFlight--;
+        return true;
       },
       () => {
         this.#inFlight--;
-        this.#spool.append(bytes);
+        return false;
       },
     );
-  }
-
-  /** Sends again what the bus did not take, once it is reachable. */
-  replay(): void {
-    if (this.#replaying || this.#closed || !this.#transport.connected) return;
-    this.#replaying = true;
-    try {
-      const spooled = this.#spool.drainOwn();
-      if (!this.#leftoversClaimed) {
-        this.#leftoversClaimed = true;
-        spooled.push(...this.#spool.claimLeftovers());
-      }
-      for (const bytes of spooled) {
-        let id: string;
-        try {
-          id = pb.UsageEvent.decode(bytes).id ?? "";
-        } catch {
-          continue; // not an event: nothing to bill from it
-        }
-        this.#send(id, bytes);
-      }
-    } finally {
-      this.#replaying = false;
-    }
   }
 
   /** Waits (bounded) until every accepted event is stored. */
   async flush(timeoutMs: number): Promise<boolean> {
     const deadline = Date.now() + timeoutMs;
     while (this.unsent > 0 && Date.now() < deadline) {
-      this.replay();
+      await this.replay();
       await new Promise((r) => setTimeout(r, 20));
     }
     return this.unsent === 0;
   }
 
-  /** Flushes (bounded); whatever the bus still has not taken stays in the spool file for the next start. */
+  /** Flushes (bounded); whatever the bus still has not taken stays in the spool for the next process. */
   async close(timeoutMs = 5_000): Promise<void> {
     await this.flush(timeoutMs);
     this.#closed = true;
     clearInterval(this.#timer);
+    await this.#replaying;
+    // last chance for events the disk refused earlier: on disk they outlive this process
+    for (const e of this.#memory) this.#spool.append(e.bytes);
     this.#spool.close();
   }
 }
