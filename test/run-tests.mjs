@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 // `npm test`: checks which real services are reachable, says plainly what will not run without them, then runs
-// the whole vitest suite and ends with one summary line ("N passed, N failed, N skipped").
+// the whole vitest suite and ends with one summary line ("N passed, N failed, N skipped"). Every gateway the tests
+// start logs into one directory; afterwards each line is searched for keys and credentials, and any found fails
+// the run.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { connect as netConnect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { scanLogDir } from "./log-scan.mjs";
 
 const require = process.env.REQUIRE_SERVICES === "1";
 
@@ -54,6 +57,8 @@ if (!existsSync("/usr/bin/chromium") && !require) notes.push("chromium is not in
 for (const n of notes) console.log(`[npm test] ${n}`);
 
 const dir = mkdtempSync(join(tmpdir(), "svc-test-"));
+const logDir = mkdtempSync(join(tmpdir(), "svc-test-logs-"));
+env.SVC_TEST_LOG_DIR = logDir;
 const report = join(dir, "report.json");
 const r = spawnSync(
   "npx",
@@ -69,6 +74,10 @@ try {
   summary = "";
 }
 rmSync(dir, { recursive: true, force: true });
+const logs = scanLogDir(logDir);
+for (const f of logs.findings) console.error(`[npm test] ${f.what} in a log line: ${join(logDir, f.file)}:${f.line}`);
+if (logs.findings.length === 0) rmSync(logDir, { recursive: true, force: true });
 for (const n of notes) console.log(`[npm test] ${n}`);
 if (summary) console.log(`\ntests: ${summary}`);
-process.exit(r.status ?? 1);
+console.log(`logs: ${logs.lines} lines in ${logs.files} files of test gateways scanned, ${logs.findings.length === 0 ? "no key or credential in any" : `${logs.findings.length} holding a key or credential (kept in ${logDir})`}`);
+process.exit(logs.findings.length > 0 ? 1 : (r.status ?? 1));

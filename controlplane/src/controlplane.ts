@@ -1,5 +1,6 @@
 import type { Catalog } from "../../catalog/src/index.ts";
 import { SEQUENCE_HEADER } from "../../proto/headers.ts";
+import { closeLogger, createLogger, type Logger } from "../../proto/log.ts";
 import { subjects } from "../../proto/subjects.ts";
 import type { Transport } from "../../proto/transport.ts";
 import { SnapshotPublisher } from "./bus/snapshot-publisher.ts";
@@ -20,6 +21,8 @@ export interface ControlPlane {
   readonly keyHashSecret: string;
   readonly bootstrap: BootstrapResult;
   readonly handle: (req: ControlRequest) => Promise<ControlResponse>;
+  /** Its log (LOG_LEVEL, LOG_FILE of the config's environment), closed by close(). */
+  readonly log: Logger;
   close(): Promise<void>;
 }
 
@@ -27,31 +30,35 @@ export interface ControlPlane {
  * Opens (and migrates) the database, bootstraps the first organization on an empty one, answers snapshot
  * requests, publishes deltas and moves usage into the ledger. Same function in split and embedded mode.
  */
-export async function startControlPlane(opts: { config: ControlPlaneConfig; catalog: Catalog; transport: Transport; requireSecret: boolean; log: (line: string) => void }): Promise<ControlPlane> {
+export async function startControlPlane(opts: { config: ControlPlaneConfig; catalog: Catalog; transport: Transport; requireSecret: boolean }): Promise<ControlPlane> {
   const { config } = opts;
   if (opts.requireSecret && !config.keyHashSecret) {
     throw new Error("SVC_KEY_HASH_SECRET is required in split mode: every data plane must hash keys with the same secret.");
   }
   const keyHashSecret = loadOrCreateKeySecret(config.dataDir, config.keyHashSecret);
+  const log = createLogger(config.env, { service: "controlplane" });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  log.info({ database: database.kind, migrations_applied: database.migrated }, "database ready");
   const boot = await bootstrap(database.db, keyHashSecret, { managementKey: config.bootstrapManagementKey, creditMicros: config.bootstrapCreditMicros });
-  const publisher = new SnapshotPublisher(database.db, opts.transport, subjects(config.natsPrefix));
+  if (boot.created) log.info({ org_id: boot.orgId }, "created organization");
+  const publisher = new SnapshotPublisher(database.db, opts.transport, subjects(config.natsPrefix), (err) => log.warn({ err }, "snapshot delta not published; retrying"));
   publisher.start();
   const roster = new ReplicaRoster(opts.transport, subjects(config.natsPrefix), (n) => publisher.replicasChanged(n));
   roster.start();
-  const stopUsage = consumeUsage(database.db, opts.transport, publisher, (why) => opts.log(`usage consumer dropped a message: ${why}`));
+  const stopUsage = consumeUsage(database.db, opts.transport, publisher, log);
   const handler = createControlHandler({
     db: database.db,
     keyHashSecret,
     resolveModel: (id) => opts.catalog.resolve(id)?.slug,
     onChange: publisher,
-    onError: (err) => opts.log(`control plane error: ${err instanceof Error ? err.name : "unknown"}`),
+    onError: (err) => log.error({ err }, "management call failed unexpectedly"),
+    log,
   });
   // After a change, say which snapshot sequence carries it, so the relaying replica can wait for that delta
   // and a key minted through it works on it at once (read-your-writes).
   const statusFeeds = new StatusFeedPoller({
     feeds: config.statusFeeds ? feedsFromCatalog(opts.catalog.providers.values(), config.env) : [],
-    onError: (slug, why) => opts.log(`status feed ${slug}: ${why}`),
+    onError: (slug, why) => log.warn({ provider: slug, reason: why }, "status feed unreadable"),
   });
   void statusFeeds.start();
   const status = createStatusHandler({
@@ -66,18 +73,22 @@ export async function startControlPlane(opts: { config: ControlPlaneConfig; cata
     await publisher.settled();
     return { ...res, headers: { ...res.headers, [SEQUENCE_HEADER]: `${publisher.epoch}/${publisher.sequence}` } };
   };
+  log.info({ epoch: publisher.epoch }, "control plane started");
   return {
     database,
     publisher,
     keyHashSecret,
     bootstrap: boot,
     handle,
+    log,
     async close() {
       statusFeeds.stop();
       stopUsage();
       roster.close();
       publisher.close();
       await database.close();
+      log.info("control plane stopped");
+      await closeLogger(log);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { loadCatalog } from "../../catalog/src/index.ts";
+import { logStartupFailure, showSecretToOperator } from "../../proto/log.ts";
 import { connectNats } from "../../proto/transport-nats.ts";
 import { subjects } from "../../proto/subjects.ts";
 import { loadControlPlaneConfig } from "./config.ts";
@@ -12,13 +13,14 @@ async function main(): Promise<void> {
     throw new Error("DATABASE_URL and NATS_URL are required for `npm run controlplane` (split mode); `npm start` runs everything in one process.");
   }
   const catalog = loadCatalog();
-  const transport = await connectNats({ servers: config.natsUrl, subjects: subjects(config.natsPrefix), name: "controlplane", ensureUsageStream: true });
-  const cp = await startControlPlane({ config, catalog, transport, requireSecret: true, log: (l) => console.error(l) });
-  if (cp.bootstrap.created) {
-    console.log(`created organization ${cp.bootstrap.orgId}; management key (shown once): ${cp.bootstrap.managementKey}`);
+  const transport = await connectNats({ servers: config.natsUrl, subjects: subjects(config.natsPrefix), name: "controlplane", ensureUsageStream: true, streamReplicas: config.natsStreamReplicas });
+  const cp = await startControlPlane({ config, catalog, transport, requireSecret: true });
+  if (cp.bootstrap.created && !config.bootstrapManagementKey) {
+    showSecretToOperator(`management key of organization ${cp.bootstrap.orgId} (shown only now, keep it): ${cp.bootstrap.managementKey}`);
   }
   const http = await serveControlHandler(cp.handle, config.host, config.port);
-  console.log(`control plane listening on http://${config.host}:${http.port}`);
+  const url = `http://${config.host}:${http.port}`;
+  cp.log.info({ url }, `listening on ${url} (control plane)`);
   const stop = async () => {
     http.server.close();
     await cp.close();
@@ -30,6 +32,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(`control plane failed to start: ${err instanceof Error ? err.message : String(err)}`);
+  logStartupFailure(process.env, "controlplane", err);
   process.exit(1);
 });

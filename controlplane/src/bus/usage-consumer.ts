@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { Logger } from "../../../proto/log.ts";
 import { pb } from "../../../proto/messages.ts";
 import type { UsageEvent } from "../../../proto/messages.ts";
 import { MAX_BATCH, type Transport, type Unsubscribe } from "../../../proto/transport.ts";
@@ -12,9 +13,10 @@ export const BATCH_WINDOW_MS = 20;
 /**
  * Moves usage events from the durable stream into the ledger, a batch per transaction. The batch is acknowledged
  * only after the transaction committed; a redelivered event is recognised by its id and changes nothing. An
- * event that can never be applied is reported and acknowledged, so it cannot block the stream.
+ * event that can never be applied is logged and acknowledged, so it cannot block the stream.
  */
-export function consumeUsage(db: Kysely<DB>, transport: Transport, publisher: SnapshotPublisher, onPoison: (why: string) => void, batchWindowMs = BATCH_WINDOW_MS): Unsubscribe {
+export function consumeUsage(db: Kysely<DB>, transport: Transport, publisher: SnapshotPublisher, log: Logger, batchWindowMs = BATCH_WINDOW_MS): Unsubscribe {
+  const onPoison = (reason: string) => log.warn({ reason }, "usage event dropped: it can never be applied");
   return transport.consumeDurable(async (batch) => {
     // Under load, waiting a moment lets events pile up, so one transaction and one delta cover many requests;
     // a few milliseconds of ledger latency buy an order of magnitude of ingestion rate.
@@ -30,5 +32,9 @@ export function consumeUsage(db: Kysely<DB>, transport: Transport, publisher: Sn
     const r = await applyUsageEvents(db, events);
     for (const p of r.poison) onPoison(p.reason);
     for (const a of r.applied) publisher.applied(a.id, a.orgId, a.keyId);
+    if (log.isLevelEnabled("debug")) {
+      const fresh = r.applied.filter((a) => a.applied).length;
+      log.debug({ events: batch.length, applied: fresh, already_applied: r.applied.length - fresh, dropped: batch.length - events.length + r.poison.length }, "usage batch");
+    }
   });
 }

@@ -13,13 +13,14 @@ const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATION
  * Brings the schema to the latest version; a no-op when it already is. Kysely's migrator holds a Postgres advisory
  * lock while it runs, so concurrent processes serialise. Its bookkeeping tables are created before that lock, and a
  * concurrent `create table if not exists` can still fail on Postgres; the retry then finds them in place.
+ * Returns the names of the migrations this call applied.
  */
-export async function migrateToLatest<T>(db: Kysely<T>): Promise<void> {
+export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
   const migrator = createMigrator(db);
   let lastError: unknown;
   for (let attempt = 0; attempt < 3; attempt++) {
-    const { error } = await migrator.migrateToLatest();
-    if (error === undefined) return;
+    const { error, results } = await migrator.migrateToLatest();
+    if (error === undefined) return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
     lastError = error;
     await new Promise((r) => setTimeout(r, 50 * (attempt + 1)));
   }

@@ -20,7 +20,6 @@ try {
     catalog: loadCatalog(),
     transport,
     requireSecret: false,
-    log: (line) => console.error(line),
   });
   transport.serveCalls(async (payload) => {
     const call = payload as WorkerCall;

@@ -143,6 +143,7 @@ describe("request validation", () => {
     ["models not an array", { models: "gpt-4o-mini" }, "invalid_request_error", "models", "array"],
     ["empty model", { models: [""] }, "invalid_request_error", "models[0]", "at least 1"],
     ["long name", { name: "x".repeat(201) }, "invalid_request_error", "name", "at most 200"],
+    ["NUL in name", { name: "a\u0000b" }, "invalid_request_error", "name", "invalid format"],
     ["body not an object", [1, 2], "invalid_request_error", null, "JSON object"],
   ])("%s → 400", async (_label, body, code, param, messagePart) => {
     for (const [method, path] of [["POST", "/v1/management/keys"], ["PATCH", "/v1/management/keys/{id}"]] as const) {

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { Logger } from "../../../proto/log.ts";
 import type { DB } from "../db/schema.ts";
 import type { ResolveModel } from "../services/keys.ts";
 import type { ControlRequest, ControlResponse } from "../../../proto/control.ts";
@@ -20,6 +21,8 @@ export interface ControlDeps {
   now?: () => Date;
   /** sees unexpected errors (the client only gets a generic 500) */
   onError?: (err: unknown) => void;
+  /** one line per call; none when absent (tests) */
+  log?: Logger;
 }
 
 export type ControlHandler = (req: ControlRequest) => Promise<ControlResponse>;

@@ -4,7 +4,8 @@ import type { FieldHint } from "../validation.ts";
 
 /** Fields shared by key creation and update. */
 export const keyFields = {
-  name: z.string().max(200).optional(),
+  // PostgreSQL text cannot hold NUL: refused here rather than failing the insert with a 500
+  name: z.string().max(200).regex(/^[^\u0000]*$/).optional(),
   /** slugs or aliases; null = every model */
   models: z.array(z.string().min(1).max(200)).max(1000).nullable().optional(),
   limits: limitsInputSchema.optional(),

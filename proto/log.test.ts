@@ -1,0 +1,147 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { generateKey } from "./key-hash.ts";
+import { closeLogger, createLogger, type Logger } from "./log.ts";
+
+/** A logger writing into an array, and the lines it wrote, parsed. */
+function capture(env: Record<string, string> = {}, bindings?: Record<string, string>): { log: Logger; raw: string[]; lines: () => Record<string, unknown>[] } {
+  const raw: string[] = [];
+  const log = createLogger(env, { service: "dataplane", bindings, destination: { write: (s: string) => void raw.push(s) } });
+  return { log, raw, lines: () => raw.map((l) => JSON.parse(l) as Record<string, unknown>) };
+}
+
+const inferenceKey = generateKey("inference");
+const managementKey = generateKey("management");
+const operatorManagementKey = "svc_mgmt_test_0f1e2d3c4b5a69788796a5b4c3d2e1f0";
+
+describe("log lines", () => {
+  it("are one JSON object per line with a level name, an ISO time, the service, its bindings and the message", () => {
+    const { log, raw, lines } = capture({}, { replica: "dp-1" });
+    log.info({ request_id: "req_1", status: 200 }, "request");
+    expect(raw).toHaveLength(1);
+    expect(raw[0]!.endsWith("\n")).toBe(true);
+    const [line] = lines();
+    expect(line).toMatchObject({ level: "info", service: "dataplane", replica: "dp-1", request_id: "req_1", status: 200, msg: "request" });
+    expect(new Date(line!.time as string).toISOString()).toBe(line!.time);
+  });
+
+  it("start at LOG_LEVEL", () => {
+    const { log, lines } = capture({ LOG_LEVEL: "warn" });
+    log.info("not shown");
+    log.debug("not shown");
+    log.warn("shown");
+    log.error("shown too");
+    expect(lines().map((l) => l.level)).toEqual(["warn", "error"]);
+  });
+
+  it("refuse an unknown LOG_LEVEL, naming the variable", () => {
+    expect(() => capture({ LOG_LEVEL: "verbose" })).toThrow(/LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent/);
+  });
+});
+
+describe("a key passed to the logger by mistake never reaches the line", () => {
+  it("is censored under a credential's field name, at the top level and nested", () => {
+    const { log, raw, lines } = capture();
+    log.info(
+      {
+        authorization: `Bearer ${inferenceKey}`,
+        key: "opaque-value-1",
+        api_key: "opaque-value-2",
+        credential: "opaque-value-3",
+        "x-api-key": "opaque-value-4",
+        upstream: { authorization: "opaque-value-5", credentials: ["opaque-value-6"], options: { password: "opaque-value-7" } },
+      },
+      "call",
+    );
+    expect(raw.join("")).not.toMatch(/opaque-value|svc_/);
+    expect(lines()[0]).toMatchObject({ authorization: "[redacted]", key: "[redacted]", api_key: "[redacted]", credential: "[redacted]", "x-api-key": "[redacted]", upstream: { authorization: "[redacted]", options: { password: "[redacted]" } } });
+  });
+
+  it.each([
+    ["an inference key", inferenceKey],
+    ["a generated management key", managementKey],
+    ["an operator-chosen management key", operatorManagementKey],
+    ["an OpenAI project key", "sk-proj-Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z"],
+    ["an Anthropic key", "sk-ant-api03-Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z-AA"],
+    ["a Google API key", "AIzaSyA1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q"],
+  ])("is replaced when %s appears in the message or under an innocent name", (_, secret) => {
+    const { log, raw, lines } = capture();
+    log.warn({ note: `upstream said: Incorrect API key provided: ${secret}.`, model: "openai/gpt-4o" }, `refused ${secret}`);
+    expect(raw.join("")).not.toContain(secret);
+    expect(lines()[0]).toMatchObject({ note: "upstream said: Incorrect API key provided: [redacted].", msg: "refused [redacted]", model: "openai/gpt-4o" });
+  });
+
+  it("replaces the provider credentials and secrets of the environment wherever they appear", () => {
+    const env = {
+      OPENAI_API_KEY: "plain-credential-one, plain-credential-two",
+      GOOGLE_API_KEY: 'goog-cred"with\\quote',
+      SVC_KEY_HASH_SECRET: "0123456789abcdef0123456789abcdef",
+      SVC_BOOTSTRAP_MGMT_KEY: operatorManagementKey,
+    };
+    const { log, raw, lines } = capture(env);
+    log.error({ detail: `tried plain-credential-two then ${env.GOOGLE_API_KEY}`, hash_secret: env.SVC_KEY_HASH_SECRET }, "plain-credential-one failed");
+    const out = raw.join("");
+    for (const secret of ["plain-credential-one", "plain-credential-two", "goog-cred", "0123456789abcdef", operatorManagementKey]) expect(out).not.toContain(secret);
+    // still valid JSON after a replacement inside an escaped string
+    expect(lines()[0]).toMatchObject({ detail: "tried [redacted] then [redacted]", hash_secret: "[redacted]", msg: "[redacted] failed" });
+  });
+
+  it("replaces bearer tokens of any shape and the password of a URL", () => {
+    const { log, lines } = capture();
+    log.info({ sent: "Authorization: Bearer opaque.token-value", db: "postgres://gateway:hunter2hunter2@db:5432/svc" }, "x");
+    expect(lines()[0]).toMatchObject({ sent: "Authorization: Bearer [redacted]", db: "postgres://[redacted]@db:5432/svc" });
+  });
+
+  it("keeps the public identifiers an operator needs", () => {
+    const { log, lines } = capture({ MISTRAL_API_KEY: "m" });
+    const fields = { note: "disk-space-nearly-exhausted-everywhere", key_id: "key_Ab3dEf6hIj9kLm2nOp5q", org_id: "org_Ab3dEf6hIj9kLm2nOp5q", request_id: "req_0123456789abcdef0123456789abcdef", prefix: "svc_AbCd", mgmt_prefix: "svc_mgmt_AbCd", stream: "SVC_USAGE_t0123456789ab", model: "mistral/mistral-large-2512" };
+    log.info(fields, "request");
+    expect(lines()[0]).toMatchObject(fields);
+  });
+});
+
+describe("what is never logged, whatever a caller passes", () => {
+  it("drops bodies and query strings, keeps only a few headers and the path of a URL", () => {
+    const { log, raw, lines } = capture();
+    log.info({ body: '{"messages":[{"content":"secret plans"}]}', query: "key=abc", url: "/v1/models?key=abc#x", headers: { "user-agent": "sdk/1", "content-length": "12", "x-custom": "private", cookie: "c" } }, "request");
+    expect(raw.join("")).not.toMatch(/secret plans|key=abc|private/);
+    const [line] = lines();
+    expect(line).not.toHaveProperty("body");
+    expect(line).not.toHaveProperty("query");
+    expect(line).toMatchObject({ url: "/v1/models", headers: { "user-agent": "sdk/1", "content-length": "12" } });
+    expect(Object.keys(line!.headers as object)).toEqual(["user-agent", "content-length"]);
+  });
+
+  it("logs an error's type, message, code and stack but none of its other properties", () => {
+    const { log, raw, lines } = capture();
+    const err = Object.assign(new TypeError("fetch failed", { cause: new Error("connect ECONNREFUSED") }), { code: "UND_ERR", options: { headers: { "x-goog-api-key": "opaque-google" } } });
+    log.error({ err }, "upstream failed");
+    expect(raw.join("")).not.toContain("opaque-google");
+    const e = lines()[0]!.err as Record<string, unknown>;
+    expect(e).toMatchObject({ type: "TypeError", message: "fetch failed", code: "UND_ERR", cause: { type: "Error", message: "connect ECONNREFUSED" } });
+    expect(e.stack).toContain("fetch failed");
+    expect(e).not.toHaveProperty("options");
+  });
+});
+
+describe("LOG_FILE", () => {
+  const dir = mkdtempSync(join(tmpdir(), "svc-log-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("receives every line once the logger is closed, appended after what was there, and a late line is dropped, not thrown", async () => {
+    const file = join(dir, "nested", "gateway.log");
+    const first = createLogger({ LOG_FILE: file }, { service: "controlplane" });
+    first.info("one");
+    await closeLogger(first);
+    const second = createLogger({ LOG_FILE: file }, { service: "controlplane" });
+    for (let i = 0; i < 1000; i++) second.info({ i }, "many");
+    await closeLogger(second);
+    expect(() => second.info("after the stop")).not.toThrow();
+    const lines = readFileSync(file, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { msg: string; i?: number });
+    expect(lines).toHaveLength(1001);
+    expect(lines[0]!.msg).toBe("one");
+    expect(lines.at(-1)).toMatchObject({ msg: "many", i: 999 });
+  });
+});
