@@ -1,3 +1,5 @@
+import { redact } from "./providers/redact.ts";
+
 /**
  * Every error a client of the data plane can see. Stable codes, one status each, messages written here or
  * passed in by the caller from allow-listed text; never a credential, never a stack trace.
@@ -13,6 +15,7 @@ export const ErrorCodes = {
   model_not_found: { status: 404, type: "invalid_request_error" },
   not_found: { status: 404, type: "invalid_request_error" },
   method_not_allowed: { status: 405, type: "invalid_request_error" },
+  request_timeout: { status: 408, type: "invalid_request_error" },
   request_too_large: { status: 413, type: "invalid_request_error" },
   unsupported_media_type: { status: 415, type: "invalid_request_error" },
   organization_credit_exhausted: { status: 402, type: "insufficient_quota" },
@@ -22,11 +25,13 @@ export const ErrorCodes = {
   gateway_starting: { status: 503, type: "service_unavailable" },
   gateway_stopping: { status: 503, type: "service_unavailable" },
   control_plane_unavailable: { status: 503, type: "service_unavailable" },
+  usage_backlog_full: { status: 503, type: "service_unavailable" },
   upstream_error: { status: 502, type: "upstream_error" },
   upstream_timeout: { status: 504, type: "upstream_error" },
   upstream_auth_failed: { status: 502, type: "upstream_error" },
   upstream_rate_limited: { status: 429, type: "rate_limit_error" },
   rate_limit_exceeded: { status: 429, type: "rate_limit_error" },
+  too_many_auth_failures: { status: 429, type: "rate_limit_error" },
   internal_error: { status: 500, type: "server_error" },
 } as const;
 
@@ -57,12 +62,15 @@ export class GatewayError extends Error {
    * (https://docs.anthropic.com/en/api/errors). `code` is added so the three 402 scopes stay distinguishable.
    */
   toAnthropic(): string {
-    return JSON.stringify({ type: "error", error: { type: anthropicType(this.status), message: this.message, code: this.code } });
+    return JSON.stringify({ type: "error", error: { type: anthropicType(this.status), message: redact(this.message), code: this.code } });
   }
 
-  /** The OpenAI dialect: `{ error: { message, type, param, code } }`. */
+  /**
+   * The OpenAI dialect: `{ error: { message, type, param, code } }`. Message and param may quote client input (a
+   * model id, a field name) that holds a key; anything shaped like one is withheld, in both dialects.
+   */
   toOpenAI(): string {
-    return JSON.stringify({ error: { message: this.message, type: ErrorCodes[this.code].type, param: this.param, code: this.code } });
+    return JSON.stringify({ error: { message: redact(this.message), type: ErrorCodes[this.code].type, param: this.param === null ? null : redact(this.param), code: this.code } });
   }
 }
 
@@ -74,6 +82,7 @@ function anthropicType(status: number): string {
   switch (status) {
     case 400:
     case 405:
+    case 408:
     case 415:
       return "invalid_request_error";
     case 401:

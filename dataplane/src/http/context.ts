@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { HttpRequest, HttpResponse } from "uWebSockets.js";
 import { GatewayError, asGatewayError } from "../errors.ts";
+import type { Billing } from "./access-log.ts";
 import { statusLine } from "./status-line.ts";
 
 /**
@@ -21,11 +22,19 @@ export class RequestContext {
   readonly abort = new AbortController();
   aborted = false;
   responded = false;
+  /** The status sent, once sent (200 for a stream). */
+  status = 0;
+  /** For the access line: the first error code sent, and the meter's facts once admitted. */
+  errorCode: string | undefined;
+  billing: Billing | undefined;
   /** Whose error envelope this route speaks: OpenAI's, or Anthropic's on /v1/messages. */
   dialect: "openai" | "anthropic" = "openai";
   #streaming = false;
   #ended = false;
   #drain: (() => void) | undefined;
+  /** "refused": the body was turned away or answered before it was all in; the connection must not be reused. */
+  #body: "none" | "reading" | "read" | "refused" = "none";
+  #bodyTimer: NodeJS.Timeout | undefined;
 
   constructor(res: HttpResponse, req: HttpRequest, keepHeaders: boolean) {
     this.res = res;
@@ -44,39 +53,66 @@ export class RequestContext {
     });
   }
 
-  /** Reads the whole body, refusing it as soon as it passes `limit` bytes. Call before the first await. */
-  readBody(limit: number): Promise<Buffer> {
+  /**
+   * Reads the whole body, refusing it as soon as it passes `limit` bytes or stops arriving for `idleMs` (0: no
+   * idle limit). Call before the first await.
+   */
+  readBody(limit: number, idleMs = 0): Promise<Buffer> {
+    this.#body = "reading";
     return new Promise((resolve, reject) => {
       const parts: Buffer[] = [];
       let size = 0;
-      let refused = false;
+      const settle = (err: GatewayError | undefined, body?: Buffer) => {
+        if (this.#body !== "reading") return;
+        this.#body = err ? "refused" : "read";
+        clearTimeout(this.#bodyTimer);
+        if (err) reject(err);
+        else resolve(body!);
+      };
+      if (idleMs > 0) {
+        // answered while the client can still read it: uWS would drop the connection silently at ~10 s
+        this.#bodyTimer = setTimeout(() => settle(new GatewayError("request_timeout", `The request body stopped arriving (nothing for ${idleMs} ms).`)), idleMs);
+      }
       this.res.onData((chunk, isLast) => {
-        if (refused) return;
+        if (this.#body !== "reading") return;
+        this.#bodyTimer?.refresh();
         size += chunk.byteLength;
         if (size > limit) {
-          refused = true;
-          reject(new GatewayError("request_too_large", `The request body is larger than ${limit} bytes.`));
+          settle(new GatewayError("request_too_large", `The request body is larger than ${limit} bytes.`));
           return;
         }
         parts.push(Buffer.from(chunk.slice(0)));
-        if (isLast) resolve(parts.length === 1 ? parts[0]! : Buffer.concat(parts, size));
+        if (isLast) settle(undefined, parts.length === 1 ? parts[0]! : Buffer.concat(parts, size));
       });
-      this.abort.signal.addEventListener("abort", () => reject(new GatewayError("invalid_request_error", "client went away")), { once: true });
+      this.abort.signal.addEventListener("abort", () => settle(new GatewayError("invalid_request_error", "client went away")), { once: true });
     });
   }
 
   send(status: number, body: string, headers: Record<string, string> = {}, contentType = "application/json"): void {
     if (this.aborted || this.responded) return;
     this.responded = true;
+    this.status = status;
+    // an answer given while the body is still arriving ends the connection, or the client would go on uploading
+    if (this.#body === "reading") {
+      this.#body = "refused";
+      clearTimeout(this.#bodyTimer);
+    }
+    const close = this.#body === "refused" || headers.connection === "close";
     this.res.cork(() => {
       this.res.writeStatus(statusLine(status)).writeHeader("content-type", contentType).writeHeader("x-request-id", this.requestId);
-      for (const k in headers) this.res.writeHeader(k, headers[k]!);
-      this.res.end(body);
+      for (const k in headers) if (k !== "connection") this.res.writeHeader(k, headers[k]!);
+      // a HEAD answer carries no body, or a keep-alive client would read it as the start of the next response;
+      // no length either: uWS 20.30 waits for the bytes of a reported length and drops the next request
+      if (this.method === "HEAD") {
+        if (close) this.res.endWithoutBody(0, true);
+        else this.res.endWithoutBody();
+      } else this.res.end(body, close);
     });
   }
 
   sendError(err: unknown): void {
     const e = asGatewayError(err);
+    this.errorCode ??= e.code;
     const body = this.dialect === "anthropic" ? e.toAnthropic() : e.toOpenAI();
     if (this.#streaming) {
       // headers are gone: the error travels as the stream's last event, so the client never sees silence
@@ -90,6 +126,7 @@ export class RequestContext {
     if (this.aborted || this.responded) return;
     this.responded = true;
     this.#streaming = true;
+    this.status = 200;
     this.res.cork(() => {
       this.res.writeStatus("200 OK").writeHeader("x-request-id", this.requestId);
       for (const k in headers) this.res.writeHeader(k, headers[k]!);

@@ -58,7 +58,7 @@ export async function messages(deps: DataPlaneDeps, ctx: RequestContext, rawBody
   const body = parseJsonObject(raw);
   const model = resolveNative(deps, key, body.model);
   const maxTokens = body.max_tokens;
-  if (typeof maxTokens !== "number" || !Number.isInteger(maxTokens) || maxTokens < 1) {
+  if (typeof maxTokens !== "number" || !Number.isSafeInteger(maxTokens) || maxTokens < 1) {
     throw new GatewayError("invalid_request_error", "`max_tokens` is required: a positive integer.", { param: "max_tokens" });
   }
   const meter = admitRequest(deps, ctx, key, model, "/v1/messages", worstCaseMicros(model, raw.length, maxTokens));
@@ -68,10 +68,14 @@ export async function messages(deps: DataPlaneDeps, ctx: RequestContext, rawBody
   let usage: Usage | undefined;
   let outputEvents = 0;
   let unbilled = false;
+  // a call that got no answer at all (connection refused, reset before headers) reached no provider: not billed,
+  // unless the client left first (the provider may have started work)
+  let heard = false;
   let errorCode: string | undefined;
   const upstreamStart = Date.now();
   try {
     const { up, access } = await sendWithFailover(deps, model.provider, (a) => buildNativeRequest("/v1/messages", body, nativeOptions(ctx, a, model)), ctx.abort.signal);
+    heard = true;
     if (up.status >= 400) {
       unbilled = true;
       const err = nativeUpstreamError(up.status, up.headers, await up.body.text(), access.credential);
@@ -131,7 +135,7 @@ export async function messages(deps: DataPlaneDeps, ctx: RequestContext, rawBody
       ctx.sendError(e);
     }
   } finally {
-    meter.finish({ status, streamed: stream, usage, unbilled, errorCode, estimate: () => ({ inputTokens: estimateIn, outputTokens: outputEvents }), upstreamLatencyMs: Date.now() - upstreamStart });
+    meter.finish({ status, streamed: stream, usage, unbilled: unbilled || (!heard && !ctx.aborted), errorCode, estimate: () => ({ inputTokens: estimateIn, outputTokens: outputEvents }), upstreamLatencyMs: Date.now() - upstreamStart });
   }
 }
 
