@@ -1,6 +1,8 @@
 // Spawning, pinning, waiting for and stopping the benchmark's child processes.
 import { spawn, spawnSync, type ChildProcess, type StdioOptions } from "node:child_process";
+import { accessSync, closeSync, constants, openSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
+import path from "node:path";
 
 export interface Child {
   name: string;
@@ -14,6 +16,18 @@ const hasTaskset = spawnSync("taskset", ["-c", "0", "true"], { stdio: "ignore" }
 
 /** Whether children can be pinned to cores 0 (servers) and 1 (load); recorded in the results. */
 export const pinning = hasTaskset && availableParallelism() >= 2;
+
+/** Whether an executable of that name is on PATH (nginx, wrk are optional system tools). */
+export function onPath(command: string): boolean {
+  return (process.env["PATH"] ?? "").split(path.delimiter).some((dir) => {
+    try {
+      accessSync(path.join(dir, command), constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
 
 /** node with the tsx loader in-process: one process per child, unlike the tsx CLI's wrapper + child. */
 export function tsx(file: string, args: string[] = []): [string, string[]] {
@@ -46,6 +60,28 @@ export function spawnChild(
   return child;
 }
 
+/**
+ * A server child whose output goes to a file, not a pipe: the runner must not spend CPU draining per-request
+ * logs, and the file is what to show when the child fails.
+ */
+export function spawnLogged(name: string, command: [string, string[]], opts: { core: number; env?: NodeJS.ProcessEnv; cwd: string; logFile: string }): Child {
+  const fd = openSync(opts.logFile, "a");
+  try {
+    return spawnChild(name, command, { core: opts.core, env: opts.env, cwd: opts.cwd, stdio: ["ignore", fd, fd] });
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The end of a log file, for error messages. */
+export function tail(file: string, bytes = 6000): string {
+  try {
+    return readFileSync(file, "utf8").slice(-bytes);
+  } catch {
+    return "(no output)";
+  }
+}
+
 export function waitForLine(child: Child, pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray> {
   const stdout = child.proc.stdout;
   if (!stdout) return Promise.reject(new Error(`${child.name}: stdout is not piped`));
@@ -72,16 +108,31 @@ export function waitForLine(child: Child, pattern: RegExp, timeoutMs: number): P
   });
 }
 
-/** Polls until `url` answers 200; `describeDeath` supplies what to print if the child dies first. */
-export async function waitForHttp(child: Child, url: string, timeoutMs: number, describeDeath: () => string): Promise<void> {
+/**
+ * Polls until `url` answers 200 and resolves with the time it did (performance.now()); `describeDeath` supplies
+ * what to print if the child dies first.
+ */
+export async function waitForHttp(
+  child: Child,
+  url: string,
+  timeoutMs: number,
+  describeDeath: () => string,
+  opts: { headers?: Record<string, string>; method?: string; everyMs?: number } = {},
+): Promise<number> {
   let dead = false;
   void child.exited.then(() => (dead = true));
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (dead) throw new Error(`${child.name} exited before ${url} answered\n${describeDeath()}`);
-    const ok = await fetch(url, { signal: AbortSignal.timeout(1000) }).then((r) => r.ok, () => false);
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const ok = await fetch(url, { method: opts.method ?? "GET", headers: opts.headers, signal: AbortSignal.timeout(1000) }).then(
+      async (r) => {
+        await r.arrayBuffer();
+        return r.ok;
+      },
+      () => false,
+    );
+    if (ok) return performance.now();
+    await new Promise((resolve) => setTimeout(resolve, opts.everyMs ?? 200));
   }
   throw new Error(`${url} did not answer 200 within ${timeoutMs} ms\n${describeDeath()}`);
 }
@@ -103,6 +154,14 @@ function signalGroup(child: Child, signal: NodeJS.Signals): void {
   }
 }
 
+/** SIGTERM, then SIGKILL after `graceMs`; resolves once the child has exited. */
+export async function stopChild(child: Child, graceMs = 3000): Promise<void> {
+  signalGroup(child, "SIGTERM");
+  const timer = setTimeout(() => signalGroup(child, "SIGKILL"), graceMs);
+  await child.exited;
+  clearTimeout(timer);
+}
+
 export async function stopAll(graceMs = 3000): Promise<void> {
   const children = [...live];
   for (const child of children) signalGroup(child, "SIGTERM");
@@ -113,3 +172,18 @@ export async function stopAll(graceMs = 3000): Promise<void> {
 
 // Last resort when the runner exits without awaiting stopAll (uncaught error, process.exit).
 process.on("exit", () => live.forEach((c) => signalGroup(c, "SIGKILL")));
+
+/**
+ * Runs a bench script (load, probes) as a pinned child that takes its config as one JSON argument and prints
+ * one JSON line: the way every measuring client runs, apart from the servers it measures.
+ */
+export async function runJsonChild<T>(name: string, file: string, config: unknown, opts: { core: number; cwd: string }): Promise<T> {
+  const child = spawnChild(name, tsx(file, [JSON.stringify(config)]), { core: opts.core, cwd: opts.cwd });
+  const out = await outputOf(child);
+  const line = out.trim().split("\n").at(-1) ?? "";
+  try {
+    return JSON.parse(line) as T;
+  } catch {
+    throw new Error(`${name} printed no JSON result: ${out.slice(-500)}`);
+  }
+}

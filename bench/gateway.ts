@@ -1,66 +1,86 @@
-// Starts the embedded gateway (npm start) as the gateway under test and mints the inference key the load uses.
+// The gateway under test in embedded mode (npm start's composition), what every gateway process of the bench is
+// started with, and minting the inference key the load uses.
 import { randomBytes } from "node:crypto";
-import { closeSync, mkdirSync, openSync, readFileSync } from "node:fs";
-import { createServer, type AddressInfo } from "node:net";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { spawnChild, tsx, waitForHttp, type Child } from "./children.ts";
+import { spawnLogged, stopChild, tail, tsx, waitForHttp, type Child } from "./children.ts";
+import { freePort } from "./ports.ts";
 
-export interface Gateway {
-  child: Child;
+export type Mode = "embedded" | "split";
+
+/** A running gateway: the data plane the load goes to and the processes whose CPU and memory are reported. */
+export interface GatewayStack {
+  mode: Mode;
   origin: string;
   mgmtKey: string;
+  dataPlanePid: number;
+  /** Split mode; in embedded mode the control plane is a worker thread inside dataPlanePid. */
+  controlPlanePid?: number;
+  close(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+/** Large enough that no run of the bench exhausts it: a refused request would look like throughput. */
+const CREDIT = "1000000";
 
-function tail(file: string, bytes = 8000): string {
-  try {
-    return readFileSync(file, "utf8").slice(-bytes);
-  } catch {
-    return "(no output)";
-  }
-}
+// Settings of the gateway that the bench's environment must not leak into the processes it starts.
+const OWN_SETTINGS = /^(SVC_|DATABASE_URL$|NATS_URL$|PORT$|HOST$|CONTROLPLANE_|METRICS_PORT$|OPENAI_|ANTHROPIC_)/;
 
-export async function startGateway(opts: { root: string; workDir: string; openaiBaseUrl: string }): Promise<Gateway> {
-  const port = await freePort();
-  const mgmtKey = `svc_mgmt_bench_${randomBytes(16).toString("hex")}`;
-  const dataDir = path.join(opts.workDir, "data");
-  mkdirSync(dataDir);
-  // Output goes to a file, not a pipe: the runner must not spend CPU draining per-request logs.
-  const logFile = path.join(opts.workDir, "gateway.log");
-  const log = openSync(logFile, "w");
-  const env = {
-    ...process.env,
-    PORT: String(port),
+/**
+ * The environment of every gateway process: the bench's own minus gateway settings, with the providers the
+ * scenarios use pointed at the mock. Metering, credit reservations and usage events are always on in the
+ * gateway; a bootstrap credit makes them do real work on every request.
+ */
+export function gatewayEnv(mockOrigin: string, extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!OWN_SETTINGS.test(k)) env[k] = v;
+  return {
+    ...env,
     HOST: "127.0.0.1",
-    SVC_DATA_DIR: dataDir,
-    SVC_BOOTSTRAP_MGMT_KEY: mgmtKey,
-    SVC_BOOTSTRAP_CREDIT: "1000000",
+    SVC_BOOTSTRAP_CREDIT: CREDIT,
     SVC_STATUS_FEEDS: "off",
     OPENAI_API_KEY: "sk-bench",
-    OPENAI_BASE_URL: opts.openaiBaseUrl,
+    OPENAI_BASE_URL: `${mockOrigin}/v1`,
+    ANTHROPIC_API_KEY: "sk-ant-bench",
+    ANTHROPIC_BASE_URL: mockOrigin,
+    ...extra,
   };
-  const child = spawnChild("gateway", tsx("dataplane/src/embedded-main.ts"), { core: 0, cwd: opts.root, env, stdio: ["ignore", log, log] });
-  closeSync(log);
-  const origin = `http://127.0.0.1:${port}`;
-  await waitForHttp(child, `${origin}/health`, 60_000, () => `--- gateway output (${logFile}) ---\n${tail(logFile)}`);
-  return { child, origin, mgmtKey };
 }
 
-export async function mintInferenceKey(gateway: Gateway): Promise<string> {
-  const res = await fetch(`${gateway.origin}/v1/management/keys`, {
+export function newManagementKey(): string {
+  return `svc_mgmt_bench_${randomBytes(16).toString("hex")}`;
+}
+
+export function describeLog(name: string, logFile: string): () => string {
+  return () => `--- ${name} output (${logFile}) ---\n${tail(logFile)}`;
+}
+
+export function pidOf(child: Child): number {
+  if (child.proc.pid === undefined) throw new Error(`${child.name} has no pid (it did not start)`);
+  return child.proc.pid;
+}
+
+export async function startEmbeddedStack(opts: { root: string; workDir: string; mockOrigin: string }): Promise<GatewayStack> {
+  const port = await freePort();
+  const mgmtKey = newManagementKey();
+  const dataDir = path.join(opts.workDir, "embedded-data");
+  mkdirSync(dataDir);
+  const logFile = path.join(opts.workDir, "embedded.log");
+  const env = gatewayEnv(opts.mockOrigin, { PORT: String(port), SVC_DATA_DIR: dataDir, SVC_BOOTSTRAP_MGMT_KEY: mgmtKey });
+  const child = spawnLogged("embedded gateway", tsx("dataplane/src/embedded-main.ts"), { core: 0, cwd: opts.root, env, logFile });
+  const origin = `http://127.0.0.1:${port}`;
+  await waitForHttp(child, `${origin}/ready`, 60_000, describeLog("embedded gateway", logFile));
+  return { mode: "embedded", origin, mgmtKey, dataPlanePid: pidOf(child), close: () => stopChild(child) };
+}
+
+/** Mints an inference key through a gateway's (or control plane's) management API. */
+export async function mintKey(origin: string, mgmtKey: string, name: string): Promise<{ id: string; key: string }> {
+  const res = await fetch(`${origin}/v1/management/keys`, {
     method: "POST",
-    headers: { authorization: `Bearer ${gateway.mgmtKey}`, "content-type": "application/json" },
-    body: JSON.stringify({ name: "bench" }),
+    headers: { authorization: `Bearer ${mgmtKey}`, "content-type": "application/json" },
+    body: JSON.stringify({ name }),
   });
   const body = await res.text();
-  const key: unknown = res.ok ? (JSON.parse(body) as { key?: unknown }).key : undefined;
-  if (typeof key !== "string") throw new Error(`minting an inference key failed: ${res.status} ${body}`);
-  return key;
+  const parsed = res.ok ? (JSON.parse(body) as { id?: unknown; key?: unknown }) : {};
+  if (typeof parsed.key !== "string" || typeof parsed.id !== "string") throw new Error(`minting an inference key at ${origin} failed: ${res.status} ${body}`);
+  return { id: parsed.id, key: parsed.key };
 }

@@ -1,24 +1,17 @@
-// The mock upstream in a process of its own, so the load generator does not share its event loop.
+// The mock upstream in a process of its own (pinned with the servers), so no client shares its event loop.
 // Usage: tsx bench/mock-server.ts [--port P] [--chunks N] [--delay-ms D]  → prints "READY <port>".
 import { parseArgs } from "node:util";
-import { startMockUpstream } from "../test/harness/mock-upstream.ts";
+import { startFastMock } from "./fast-mock.ts";
 
 const { values } = parseArgs({
   options: {
     port: { type: "string", default: "0" },
-    chunks: { type: "string" },
+    chunks: { type: "string", default: "20" },
     "delay-ms": { type: "string", default: "0" },
   },
 });
 
-const mock = await startMockUpstream({ port: Number(values.port) });
-if (values.chunks !== undefined) mock.setStreamShape({ chunks: Number(values.chunks), delayMs: Number(values["delay-ms"]) });
-
-// Nothing reads mock.requests here; without this the array would grow for the whole run.
-setInterval(() => {
-  mock.requests.length = 0;
-}, 1000).unref();
-
+const mock = await startFastMock({ port: Number(values.port), shape: { chunks: Number(values.chunks), delayMs: Number(values["delay-ms"]) } });
 const stop = (): void => {
   void mock.close().finally(() => process.exit(0));
 };

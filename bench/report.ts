@@ -1,53 +1,160 @@
-// Turns load results into comparisons and prints them; pure functions, no I/O besides the returned text.
-import type { LoadOutput } from "./load.ts";
+// Turns measurements into comparisons and tables; pure functions, no I/O besides the returned text.
+import type { LoadOutput } from "./load-spec.ts";
+import type { TargetName } from "./scenarios.ts";
+import type { SnapshotScaleResult } from "./snapshot-scale.ts";
+import type { StreamProbeOutput } from "./stream-probe.ts";
 
 export interface Measurement {
+  /** 2xx answers per second: a fast stream of errors must not look like throughput. */
   requestsPerSec: number;
   p50Ms: number;
   p99Ms: number;
-  non2xx: number;
-  errors: number;
+  failed: number;
+  /** CPU the serving process(es) spent per answer in the measured run, µs. */
+  cpuUsPerRequest: number | null;
+  /** Split mode: the control plane's CPU per answer (ledger, deltas), µs. */
+  controlPlaneCpuUsPerRequest: number | null;
+  rssMb: number | null;
+  controlPlaneRssMb: number | null;
 }
 
-export interface Comparison {
+export interface LoadRow {
   scenario: string;
   connections: number;
-  direct: Measurement;
-  gateway?: Measurement;
-  /** gateway req/s ÷ direct req/s: 1 means the gateway costs nothing. */
-  throughputRatio?: number;
+  target: TargetName;
+  m: Measurement;
+  /** p50 − direct's p50, ms. */
   addedP50Ms?: number;
+  /** req/s ÷ direct's req/s: 1 means the relay costs nothing. */
+  vsDirect?: number;
+  vsNginx?: number;
 }
+
+export interface StreamRow {
+  scenario: string;
+  target: TargetName;
+  probe: StreamProbeOutput;
+  addedTtfbP50Ms?: number;
+  addedRelayP50Ms?: number;
+}
+
+const perRequestUs = (cpuSeconds: number | null | undefined, responses: number): number | null =>
+  cpuSeconds === null || cpuSeconds === undefined || responses === 0 ? null : (cpuSeconds * 1e6) / responses;
 
 export function measure(out: LoadOutput): Measurement {
-  const r = out.autocannon;
-  // Successful answers only: a fast stream of errors must not look like throughput.
-  return { requestsPerSec: r["2xx"] / r.duration, p50Ms: out.latencyMs.p50, p99Ms: out.latencyMs.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts };
+  return {
+    requestsPerSec: out.ok / out.durationSec,
+    p50Ms: out.latencyMs.p50,
+    p99Ms: out.latencyMs.p99,
+    failed: out.failed,
+    cpuUsPerRequest: perRequestUs(out.cpuSeconds["server"], out.responses),
+    controlPlaneCpuUsPerRequest: perRequestUs(out.cpuSeconds["controlPlane"], out.responses),
+    rssMb: out.memory["server"]?.rssMb ?? null,
+    controlPlaneRssMb: out.memory["controlPlane"]?.rssMb ?? null,
+  };
 }
 
-export function compare(scenario: string, connections: number, direct: Measurement, gateway?: Measurement): Comparison {
-  if (!gateway) return { scenario, connections, direct };
-  return { scenario, connections, direct, gateway, throughputRatio: gateway.requestsPerSec / direct.requestsPerSec, addedP50Ms: gateway.p50Ms - direct.p50Ms };
+/** Rows of one scenario at one concurrency, each compared with the direct and nginx rows beside it. */
+export function compareRows(scenario: string, connections: number, measured: ReadonlyMap<TargetName, Measurement>): LoadRow[] {
+  const direct = measured.get("direct");
+  const nginx = measured.get("nginx");
+  return [...measured].map(([target, m]) => {
+    const row: LoadRow = { scenario, connections, target, m };
+    if (direct && target !== "direct") {
+      row.addedP50Ms = m.p50Ms - direct.p50Ms;
+      row.vsDirect = m.requestsPerSec / direct.requestsPerSec;
+    }
+    if (nginx && target !== "direct" && target !== "nginx") row.vsNginx = m.requestsPerSec / nginx.requestsPerSec;
+    return row;
+  });
 }
 
-const num = (v: number | undefined, digits: number): string => (v === undefined || Number.isNaN(v) ? "-" : v.toFixed(digits));
-const failures = (m: Measurement | undefined): string => (m ? `${m.non2xx + m.errors}` : "-");
+export function streamRows(scenario: string, probes: ReadonlyMap<TargetName, StreamProbeOutput>): StreamRow[] {
+  const direct = probes.get("direct");
+  return [...probes].map(([target, probe]) => {
+    const row: StreamRow = { scenario, target, probe };
+    if (direct && target !== "direct") {
+      row.addedTtfbP50Ms = probe.ttfbMs.p50 - direct.ttfbMs.p50;
+      row.addedRelayP50Ms = probe.relayMs.p50 - direct.relayMs.p50;
+    }
+    return row;
+  });
+}
 
-export function formatTable(scenario: string, rows: Comparison[]): string {
-  const header = ["conns", "direct req/s", "p50 ms", "p99 ms", "gateway req/s", "p50 ms", "p99 ms", "ratio", "+p50 ms", "failed d/g"];
-  const lines = rows.map((c) => [
-    String(c.connections),
-    num(c.direct.requestsPerSec, 0),
-    num(c.direct.p50Ms, 3),
-    num(c.direct.p99Ms, 3),
-    num(c.gateway?.requestsPerSec, 0),
-    num(c.gateway?.p50Ms, 3),
-    num(c.gateway?.p99Ms, 3),
-    num(c.throughputRatio, 3),
-    c.addedP50Ms === undefined ? "-" : `${c.addedP50Ms >= 0 ? "+" : ""}${c.addedP50Ms.toFixed(3)}`,
-    `${failures(c.direct)}/${failures(c.gateway)}`,
-  ]);
+const fmt = (v: number | null | undefined, digits: number): string => (v === undefined || v === null || Number.isNaN(v) ? "-" : v.toFixed(digits));
+const signed = (v: number | undefined, digits: number): string => (v === undefined || Number.isNaN(v) ? "-" : `${v >= 0 ? "+" : ""}${v.toFixed(digits)}`);
+
+function table(header: string[], lines: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? "").length)));
-  const row = (cells: string[]): string => cells.map((cell, i) => cell.padStart(widths[i] ?? 0)).join("  ");
-  return [`== ${scenario}`, row(header), ...lines.map(row)].join("\n");
+  const row = (cells: string[]): string => cells.map((cell, i) => (i === 1 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join("  ");
+  return [row(header), ...lines.map(row)].join("\n");
+}
+
+export function formatLoadTable(title: string, rows: LoadRow[]): string {
+  const header = ["conns", "target", "req/s", "p50 ms", "p99 ms", "+p50 ms", "×direct", "×nginx", "CPU µs/req", "CP µs/req", "RSS MB", "failed"];
+  const lines = rows.map((r) => [
+    String(r.connections),
+    r.target,
+    fmt(r.m.requestsPerSec, 0),
+    fmt(r.m.p50Ms, 3),
+    fmt(r.m.p99Ms, 3),
+    signed(r.addedP50Ms, 3),
+    fmt(r.vsDirect, 3),
+    fmt(r.vsNginx, 3),
+    fmt(r.m.cpuUsPerRequest, 1),
+    fmt(r.m.controlPlaneCpuUsPerRequest, 1),
+    fmt(r.m.rssMb, 0),
+    String(r.m.failed),
+  ]);
+  return `== ${title}\n${table(header, lines)}`;
+}
+
+export function formatStreamTable(title: string, rows: StreamRow[]): string {
+  const header = ["", "target", "TTFB p50 ms", "p99", "+TTFB p50", "relay p50 ms", "p99", "+relay p50", "gap p50 ms", "held back"];
+  const lines = rows.map((r) => [
+    "",
+    r.target,
+    fmt(r.probe.ttfbMs.p50, 3),
+    fmt(r.probe.ttfbMs.p99, 3),
+    signed(r.addedTtfbP50Ms, 3),
+    fmt(r.probe.relayMs.p50, 3),
+    fmt(r.probe.relayMs.p99, 3),
+    signed(r.addedRelayP50Ms, 3),
+    fmt(r.probe.gapMs.p50, 3),
+    `${r.probe.heldBack}/${r.probe.chunksChecked}`,
+  ]);
+  return `== ${title}\n${table(header, lines)}`;
+}
+
+export function formatSnapshot(r: SnapshotScaleResult): string {
+  const out = [`== snapshot scale: ${r.keys.toLocaleString("en")} keys (split mode, two data planes)`];
+  out.push(`seeded in one transaction: ${fmt(r.seedMs, 0)} ms`);
+  const s = r.snapshot;
+  if (s?.build && s.bytes !== undefined) {
+    out.push(
+      `control plane side: read ${fmt(s.build.readMs.p50, 0)} ms + encode ${fmt(s.build.encodeMs.p50, 0)} ms (p50 of ${s.build.readMs.count}) → ${(s.bytes / 1e6).toFixed(2)} MB; NATS max_payload ${(s.natsMaxPayloadBytes / 1e6).toFixed(2)} MB`,
+    );
+  }
+  const f = s?.fetch;
+  if (f && "error" in f) out.push(`data plane side over NATS: failed: ${f.error}`);
+  else if (f) {
+    out.push(`data plane side over NATS: request ${fmt(f.requestMs.p50, 0)} ms + decode ${fmt(f.decodeMs.p50, 0)} ms + apply ${fmt(f.applyMs.p50, 0)} ms = ${fmt(f.totalMs.p50, 0)} ms (p50 of ${f.totalMs.count})`);
+  }
+  for (const rep of r.replicas) {
+    out.push(
+      `${rep.name}: start → listening ${fmt(rep.startToListenMs, 0)} ms, listening → /ready ${fmt(rep.listenToReadyMs, 0)} ms (snapshot load), start → /ready ${fmt(rep.startToReadyMs, 0)} ms; RSS after ready ${fmt(rep.rssAfterReadyMb, 0)} MB`,
+    );
+  }
+  if (r.underLoad) {
+    const u = r.underLoad;
+    out.push(`under load (chat, c=${u.connections}): ${fmt(u.requestsPerSec, 0)} req/s, ${u.failed} failed, data plane RSS ${fmt(u.rssMb, 0)} MB (peak ${fmt(u.peakRssMb, 0)} MB), CPU ${fmt(u.cpuUsPerRequest, 1)} µs/req`);
+  }
+  if (r.delta) {
+    const d = r.delta;
+    out.push(
+      `delta to every replica (${d.trials} renames): p50 ${fmt(d.allReplicasMs.p50, 1)} ms, p99 ${fmt(d.allReplicasMs.p99, 1)} ms; per replica p50 ${fmt(d.perReplicaMs.p50, 1)} ms; the call itself p50 ${fmt(d.callMs.p50, 1)} ms; timed out ${d.timedOut}`,
+    );
+  }
+  for (const p of r.problems) out.push(`PROBLEM: ${p}`);
+  return out.join("\n");
 }

@@ -1,92 +1,171 @@
-// Benchmark: what the gateway adds, as ratios against calling the same mock upstream directly
-// in the same run. Servers share core 0, the load generator gets core 1 (when taskset exists).
-// Usage: npm run bench [-- --direct-only]; env BENCH_DURATION (s, default 10), BENCH_CONNECTIONS ("1,32").
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+// Benchmark: what the gateway adds, against calling the same mock upstream directly (the floor) and through nginx,
+// in the same run. Servers share core 0, every load and probe process runs on core 1 (when taskset exists).
+// Phases: throughput (scenarios × concurrency × targets), stream timing (c=1, paced chunks), snapshot scale
+// (split mode, 100,000 keys). Usage and options: npm run bench -- --help.
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { outputOf, pinning, spawnChild, stopAll, tsx, waitForLine } from "./children.ts";
-import { mintInferenceKey, startGateway } from "./gateway.ts";
-import type { LoadConfig, LoadOutput } from "./load.ts";
-import { compare, formatTable, measure, type Comparison, type Measurement } from "./report.ts";
-import { directTarget, gatewayTarget, preflight, scenarios, STREAM_CHUNKS, type Scenario, type Target } from "./scenarios.ts";
+import { pinning, spawnChild, tsx, waitForLine } from "./children.ts";
+import { cleanupAll, onCleanup } from "./cleanup.ts";
+import { mintKey, startEmbeddedStack, type GatewayStack, type Mode } from "./gateway.ts";
+import { startNginx } from "./nginx.ts";
+import { expectedSeconds, parseOptions, type BenchOptions } from "./options.ts";
+import { memory } from "./proc.ts";
+import { formatSnapshot, type StreamRow } from "./report.ts";
+import { collectMeta, writeResults } from "./results.ts";
+import { scenarios as allScenarios, STREAM_CHUNKS, type Target } from "./scenarios.ts";
+import { unreachable, type ServiceUrls } from "./services.ts";
+import { snapshotScale, type SnapshotScaleResult } from "./snapshot-scale.ts";
+import { startSplitStack } from "./split.ts";
+import { streamTiming } from "./stream-timing.ts";
+import { checkTargets, formatTargets } from "./targets.ts";
+import { preflightAll, throughput, type Skipped, type ThroughputResult } from "./throughput.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const directOnly = process.argv.includes("--direct-only");
-const durationSec = Number(process.env["BENCH_DURATION"] ?? 10);
-const warmupSec = 2;
-const connectionsList = (process.env["BENCH_CONNECTIONS"] ?? "1,32").split(",").map((s) => Number(s.trim()));
-if (!(durationSec > 0) || connectionsList.some((c) => !Number.isInteger(c) || c < 1)) {
-  throw new Error("BENCH_DURATION must be > 0 and BENCH_CONNECTIONS a comma list of positive integers");
+const PINNING = pinning ? "mock, nginx and gateway processes on core 0; load and probes on core 1 (taskset)" : "off (no taskset or fewer than 2 cores)";
+
+/** Split mode needs Postgres and NATS: without them it is dropped with a note, unless asked for by name. */
+async function usableModes(o: BenchOptions, urls: ServiceUrls, notes: string[]): Promise<Mode[]> {
+  if (!o.modes.includes("split")) return o.modes;
+  const why = await unreachable(urls);
+  if (why === undefined) return o.modes;
+  if (o.splitRequired) throw new Error(`split mode needs Postgres and NATS: ${why}`);
+  notes.push(`split mode skipped: ${why}`);
+  return o.modes.filter((m) => m !== "split");
 }
 
-// Gateway data dir and log; fresh per run so no state leaks between runs.
-const workDir = mkdtempSync(path.join(os.tmpdir(), "svc-bench-"));
-
-async function load(target: Target, scenario: Scenario, connections: number): Promise<LoadOutput> {
-  const config: LoadConfig = { url: target.url, headers: target.headers, body: scenario.body(target.model), connections, durationSec, warmupSec };
-  const child = spawnChild(`load ${target.name}/${scenario.name}/c${connections}`, tsx("bench/load.ts", [JSON.stringify(config)]), { core: 1, cwd: root });
-  return JSON.parse(await outputOf(child)) as LoadOutput;
-}
-
-async function startTargets(): Promise<Target[]> {
-  const mock = spawnChild("mock", tsx("bench/mock-server.ts", ["--port", "0", "--chunks", String(STREAM_CHUNKS)]), { core: 0, cwd: root });
+async function startMock(): Promise<{ origin: string; pid: number }> {
+  const mock = spawnChild("mock", tsx("bench/mock-server.ts", ["--chunks", String(STREAM_CHUNKS)]), { core: 0, cwd: root });
   const [, port] = await waitForLine(mock, /READY (\d+)/, 30_000);
-  const openaiBaseUrl = `http://127.0.0.1:${port}/v1`;
-  if (directOnly) return [directTarget(openaiBaseUrl)];
-  const gateway = await startGateway({ root, workDir, openaiBaseUrl });
-  return [directTarget(openaiBaseUrl), gatewayTarget(gateway.origin, await mintInferenceKey(gateway))];
+  if (mock.proc.pid === undefined) throw new Error("the mock has no pid");
+  return { origin: `http://127.0.0.1:${port}`, pid: mock.proc.pid };
 }
 
-async function cleanup(): Promise<void> {
-  await stopAll();
-  rmSync(workDir, { recursive: true, force: true });
+async function gatewayTarget(stack: GatewayStack): Promise<Target> {
+  const { key } = await mintKey(stack.origin, stack.mgmtKey, "bench");
+  const processes = stack.controlPlanePid === undefined ? { server: [stack.dataPlanePid], memory: stack.dataPlanePid } : { server: [stack.dataPlanePid], memory: stack.dataPlanePid, controlPlane: stack.controlPlanePid };
+  return { name: stack.mode, origin: stack.origin, authorization: `Bearer ${key}`, gateway: true, processes };
+}
+
+function endMemory(stacks: readonly GatewayStack[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const s of stacks) {
+    out[`${s.mode} ${s.mode === "split" ? "data plane" : "process"}`] = memory(s.dataPlanePid) ?? null;
+    if (s.controlPlanePid !== undefined) out[`${s.mode} control plane`] = memory(s.controlPlanePid) ?? null;
+  }
+  return out;
+}
+
+async function startTargets(o: BenchOptions, modes: readonly Mode[], mock: { origin: string; pid: number }, workDir: string, urls: ServiceUrls): Promise<{ targets: Target[]; stacks: GatewayStack[] }> {
+  const targets: Target[] = [{ name: "direct", origin: mock.origin, authorization: "Bearer sk-bench", gateway: false, processes: { server: [mock.pid], memory: mock.pid } }];
+  if (o.nginx) {
+    const nginx = await startNginx({ workDir, upstreamPort: Number(new URL(mock.origin).port), cwd: root });
+    targets.push({ name: "nginx", origin: nginx.origin, authorization: "Bearer sk-bench", gateway: false, processes: { server: nginx.pids, memory: nginx.workerPid } });
+  }
+  const stacks: GatewayStack[] = [];
+  for (const mode of modes) {
+    const stack = mode === "embedded" ? await startEmbeddedStack({ root, workDir, mockOrigin: mock.origin }) : await startSplitStack({ root, workDir, mockOrigin: mock.origin, urls });
+    stacks.push(stack);
+    onCleanup(`${mode} gateway`, () => stack.close());
+    targets.push(await gatewayTarget(stack));
+  }
+  return { targets, stacks };
 }
 
 async function main(): Promise<void> {
-  try {
-    const targets = await startTargets();
-    console.error(`pinning: ${pinning ? "servers on core 0, load on core 1" : "off (no taskset or < 2 cores)"}; ${durationSec}s per run after ${warmupSec}s warm-up`);
-    // Other work on the machine skews absolute figures; the ratios are what to compare across runs.
-    const [load1 = 0] = os.loadavg();
-    if (load1 > 1) console.error(`note: load average ${load1.toFixed(2)} before start; absolute figures will be noisy`);
-    const comparisons: Comparison[] = [];
-    const runs: { scenario: string; connections: number; target: string; output: LoadOutput }[] = [];
-    for (const scenario of scenarios) {
-      for (const target of targets) await preflight(target, scenario);
-      const rows: Comparison[] = [];
-      for (const connections of connectionsList) {
-        const measured: Partial<Record<Target["name"], Measurement>> = {};
-        // Direct and gateway back to back, so drift in the machine affects both sides alike.
-        for (const target of targets) {
-          const output = await load(target, scenario, connections);
-          runs.push({ scenario: scenario.name, connections, target: target.name, output });
-          const m = (measured[target.name] = measure(output));
-          console.error(`${scenario.name} c=${connections} ${target.name}: ${m.requestsPerSec.toFixed(0)} req/s, p50 ${m.p50Ms.toFixed(3)} ms`);
-        }
-        if (!measured.direct) throw new Error("direct target missing");
-        rows.push(compare(scenario.name, connections, measured.direct, measured.gateway));
-      }
-      console.log(`${formatTable(scenario.name, rows)}\n`);
-      comparisons.push(...rows);
-    }
-    const resultsDir = path.join(root, "bench", "results");
-    mkdirSync(resultsDir, { recursive: true });
-    const meta = { date: new Date().toISOString(), node: process.version, cpus: os.cpus()[0]?.model, loadavg: os.loadavg(), pinning, directOnly, durationSec, warmupSec, streamChunks: STREAM_CHUNKS };
-    writeFileSync(path.join(resultsDir, "latest.json"), `${JSON.stringify({ meta, comparisons, runs }, null, 2)}\n`);
-    console.log(`results: ${path.relative(root, path.join(resultsDir, "latest.json"))}`);
-  } finally {
-    await cleanup();
+  const o = parseOptions();
+  const loadavgStart = os.loadavg();
+  const workDir = mkdtempSync(path.join(os.tmpdir(), "svc-bench-"));
+  onCleanup(`temp dir ${workDir}`, () => rmSync(workDir, { recursive: true, force: true }));
+  const urls: ServiceUrls = { adminDatabaseUrl: o.adminDatabaseUrl, natsUrl: o.natsUrl };
+  const notes: string[] = [];
+  const modes = await usableModes(o, urls, notes);
+  const measureTargets = o.phases.includes("throughput") || o.phases.includes("streams");
+  const snapshotPhase = o.phases.includes("snapshot") && modes.includes("split") && o.snapshotKeys > 0;
+  if (o.phases.includes("snapshot") && !snapshotPhase) notes.push("snapshot phase skipped: it needs split mode and BENCH_SNAPSHOT_KEYS > 0");
+  const scenarios = allScenarios.filter((s) => o.scenarios.includes(s.name));
+  const targetCount = 1 + (o.nginx ? 1 : 0) + modes.length;
+
+  console.error(`phases: ${o.phases.join(", ")}`);
+  if (measureTargets) {
+    console.error(`targets: direct${o.nginx ? ", nginx" : " (nginx not on PATH or --no-nginx)"}${modes.map((m) => `, ${m}`).join("")}`);
+    console.error(`scenarios: ${scenarios.map((s) => s.name).join(", ")}; connections ${o.connections.join(", ")}; ${o.durationSec} s per run after ${o.warmupSec} s warm-up; load: ${o.loadTool}`);
   }
+  console.error(`pinning: ${PINNING}`);
+  for (const n of notes) console.error(`note: ${n}`);
+  const [load1 = 0] = loadavgStart;
+  // other work on this machine moves absolute figures; ratios against direct and nginx in the same run hold better
+  if (load1 > 0.5) console.error(`note: load average ${load1.toFixed(2)} at start; absolute figures will be noisy`);
+  console.error(`expected duration: about ${Math.ceil(expectedSeconds(o, targetCount, snapshotPhase) / 60)} min\n`);
+
+  const mock = await startMock();
+  let load: ThroughputResult = { rows: [], runs: [] };
+  let streams: StreamRow[] = [];
+  let skipped: Skipped[] = [];
+  let rssAtEnd: Record<string, unknown> = {};
+  if (measureTargets) {
+    const { targets, stacks } = await startTargets(o, modes, mock, workDir, urls);
+    const preflighted = await preflightAll(scenarios, targets);
+    skipped = preflighted.skipped;
+    const settings = { root, tool: o.loadTool, durationSec: o.durationSec, warmupSec: o.warmupSec };
+    if (o.phases.includes("throughput")) load = await throughput(preflighted.runnable, targets, o.connections, settings);
+    if (o.phases.includes("streams")) streams = await streamTiming({ root, mockOrigin: mock.origin, scenarios: preflighted.runnable, targets, delayMs: o.streamDelayMs, trials: o.streamTrials });
+    rssAtEnd = endMemory(stacks);
+    console.log(`RSS at the end: ${Object.entries(rssAtEnd).map(([k, v]) => `${k} ${v ? `${(v as { rssMb: number }).rssMb.toFixed(0)} MB (peak ${(v as { peakRssMb: number }).peakRssMb.toFixed(0)} MB)` : "-"}`).join("; ") || "-"}\n`);
+    // the snapshot phase is timed next: these would only add idle work on core 0 and traffic on Postgres and NATS
+    for (const s of stacks) await s.close();
+  }
+
+  let snapshot: SnapshotScaleResult | undefined;
+  if (snapshotPhase) {
+    snapshot = await snapshotScale({
+      root,
+      workDir,
+      mockOrigin: mock.origin,
+      urls,
+      keys: o.snapshotKeys,
+      deltaTrials: o.deltaTrials,
+      connections: Math.max(...o.connections),
+      run: { root, tool: o.loadTool, durationSec: o.durationSec, warmupSec: o.warmupSec },
+    });
+    console.log(`${formatSnapshot(snapshot)}\n`);
+  }
+
+  const checks = checkTargets(load.rows, streams, snapshot, modes);
+  console.log(`${formatTargets(checks)}\n`);
+  if (load.rows.length > 0) {
+    console.log(
+      [
+        "CPU µs/req: CPU time (user + system, /proc/<pid>/stat) of the serving process(es) during the measured run ÷ answers.",
+        "  direct: the mock; nginx: its master + worker (the mock's share not included); embedded: the whole gateway process,",
+        "  control plane worker thread included; split: the data plane, the control plane apart in CP µs/req.",
+        "RSS: VmRSS right after the measured run (nginx: its worker). Stream timing: see docs/performance.md.",
+      ].join("\n"),
+    );
+  }
+  const meta = collectMeta({ loadavgStart, pinning: PINNING, loadTool: o.loadTool, nginx: o.nginx });
+  const file = writeResults(root, { meta, options: { ...o, modes }, notes, skipped, load: load.rows, streams, rssAtEnd, snapshot, targets: checks, runs: load.runs });
+  console.log(`results: ${file}`);
 }
 
+let interrupted = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
-    void cleanup().finally(() => process.exit(130));
+    if (interrupted) return;
+    interrupted = true;
+    console.error(`\n${signal}: stopping every process and removing databases, streams and temp files…`);
+    void cleanupAll().finally(() => process.exit(130));
   });
 }
 
-main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
-  process.exitCode = 1;
-});
+main()
+  .catch((err: unknown) => {
+    // once interrupted, children die under the runner and their failures are not news
+    if (interrupted) return;
+    console.error(err instanceof Error ? err.message : err);
+    process.exitCode = 1;
+  })
+  .finally(() => {
+    if (!interrupted) void cleanupAll();
+  });

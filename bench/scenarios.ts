@@ -1,55 +1,109 @@
-// What is sent: the same request to the upstream directly and through the gateway.
+// What is sent: the same request, byte for byte, to the mock directly, through nginx and through the gateway.
 
-export interface Target {
-  name: "direct" | "gateway";
-  url: string;
-  headers: Record<string, string>;
-  /** The gateway addresses models as provider/model; the upstream only knows the bare name. */
-  model: string;
-}
+export type ScenarioName = "chat" | "chat-stream" | "messages-stream" | "embeddings";
+export type TargetName = "direct" | "nginx" | "embedded" | "split";
 
-export interface Scenario {
-  name: "chat" | "chat-stream";
-  body(model: string): string;
-  /** Returns why a response is unusable, or undefined when it looks right. */
-  check(status: number, body: string): string | undefined;
-}
-
-/** Content chunks the mock is shaped to for the stream scenario. */
+/** Content chunks per stream in the throughput runs (the timed streams use the same count). */
 export const STREAM_CHUNKS = 20;
 
-const messages = [{ role: "user", content: "What is the capital of France?" }];
+export interface Scenario {
+  name: ScenarioName;
+  title: string;
+  path: string;
+  stream: boolean;
+  body: string;
+  /** Returns why a response is unusable, or undefined when it looks right. */
+  check(status: number, body: string): string | undefined;
+  /** Gateway statuses meaning "this route is not there yet": the scenario is skipped with a note, not failed. */
+  skipWhen?: readonly number[];
+}
 
-export const scenarios: Scenario[] = [
+/** How the load reaches a target; `processes` are what its CPU and memory are read from. */
+export interface Target {
+  name: TargetName;
+  origin: string;
+  /** Credentials only; the rest of the headers are the scenario's and the same for every target. */
+  authorization: string;
+  gateway: boolean;
+  processes: TargetProcesses;
+}
+
+export interface TargetProcesses {
+  /** The process(es) serving the target, whose CPU is counted: the mock, nginx's master and worker, the gateway or data plane. */
+  server: number[];
+  /** The one whose memory is reported (nginx: its worker). */
+  memory: number;
+  /** Split mode only: the control plane, reported apart from the data plane. */
+  controlPlane?: number;
+}
+
+const messages = [{ role: "user", content: "What is the capital of France?" }];
+const status = (s: number, body: string): string | undefined => (s === 200 ? undefined : `status ${s}: ${body.slice(0, 300)}`);
+const count = (text: string, needle: string): number => text.split(needle).length - 1;
+
+export const scenarios: readonly Scenario[] = [
   {
     name: "chat",
-    body: (model) => JSON.stringify({ model, messages }),
-    check: (status, body) => (status !== 200 ? `status ${status}: ${body.slice(0, 300)}` : body.includes('"chat.completion"') ? undefined : `not a chat.completion: ${body.slice(0, 300)}`),
+    title: "chat, non-stream",
+    path: "/v1/chat/completions",
+    stream: false,
+    body: JSON.stringify({ model: "openai/gpt-4o", messages }),
+    check: (s, body) => status(s, body) ?? (body.includes('"chat.completion"') ? undefined : `not a chat.completion: ${body.slice(0, 300)}`),
   },
   {
     name: "chat-stream",
-    body: (model) => JSON.stringify({ model, messages, stream: true, stream_options: { include_usage: true } }),
-    check: (status, body) => {
-      if (status !== 200) return `status ${status}: ${body.slice(0, 300)}`;
-      // Loose on purpose: the gateway may add or reshape events, but must relay all content and end properly.
-      const events = body.split("\n\n").filter((e) => e.startsWith("data: ")).length;
+    title: `chat, stream (${STREAM_CHUNKS} chunks)`,
+    path: "/v1/chat/completions",
+    stream: true,
+    body: JSON.stringify({ model: "openai/gpt-4o", messages, stream: true, stream_options: { include_usage: true } }),
+    check: (s, body) => {
+      if (status(s, body)) return status(s, body);
+      // loose on purpose: a relay may add or reshape events, but must pass every content chunk and end properly
+      const events = count(body, "data: ");
       if (events < STREAM_CHUNKS + 2) return `expected at least ${STREAM_CHUNKS + 2} SSE events, got ${events}: ${body.slice(0, 300)}`;
       return body.trimEnd().endsWith("data: [DONE]") ? undefined : `stream does not end with [DONE]: ${body.slice(-300)}`;
     },
   },
+  {
+    name: "messages-stream",
+    title: `/v1/messages, stream (${STREAM_CHUNKS} chunks)`,
+    path: "/v1/messages",
+    stream: true,
+    body: JSON.stringify({ model: "anthropic/claude-haiku-4-5", max_tokens: 256, messages, stream: true }),
+    check: (s, body) => {
+      if (status(s, body)) return status(s, body);
+      const deltas = count(body, "event: content_block_delta");
+      if (deltas !== STREAM_CHUNKS) return `expected ${STREAM_CHUNKS} content_block_delta events, got ${deltas}: ${body.slice(0, 300)}`;
+      return body.includes("event: message_stop") ? undefined : `stream has no message_stop: ${body.slice(-300)}`;
+    },
+  },
+  {
+    name: "embeddings",
+    title: "embeddings",
+    path: "/v1/embeddings",
+    stream: false,
+    // two inputs: the replayed recording (openai/embeddings-float.json) carries two vectors, and the gateway refuses
+    // an answer whose vector count differs from the input count
+    body: JSON.stringify({ model: "openai/text-embedding-3-small", input: ["sunny day at the beach", "rainy day in the city"] }),
+    check: (s, body) => status(s, body) ?? (body.includes('"embedding"') ? undefined : `not an embedding list: ${body.slice(0, 300)}`),
+    skipWhen: [404, 503],
+  },
 ];
 
-export function directTarget(openaiBaseUrl: string): Target {
-  return { name: "direct", url: `${openaiBaseUrl}/chat/completions`, headers: { authorization: "Bearer sk-bench", "content-type": "application/json" }, model: "gpt-4o" };
+/** Every header the load sends: the target's credential plus the scenario's (Anthropic's version header). */
+export function requestHeaders(target: Target, scenario: Scenario): Record<string, string> {
+  const headers: Record<string, string> = { authorization: target.authorization, "content-type": "application/json" };
+  if (scenario.path === "/v1/messages") headers["anthropic-version"] = "2023-06-01";
+  return headers;
 }
 
-export function gatewayTarget(origin: string, key: string): Target {
-  return { name: "gateway", url: `${origin}/v1/chat/completions`, headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, model: "openai/gpt-4o" };
-}
+export type Preflight = { ok: true } | { ok: false; skip: boolean; problem: string };
 
-/** One request before loading, so a misrouted target fails loudly instead of benchmarking 4xx answers. */
-export async function preflight(target: Target, scenario: Scenario): Promise<void> {
-  const res = await fetch(target.url, { method: "POST", headers: target.headers, body: scenario.body(target.model) });
-  const problem = scenario.check(res.status, await res.text());
-  if (problem) throw new Error(`${target.name} ${scenario.name}: ${problem}`);
+/** One request before loading, so a misrouted target fails loudly instead of benchmarking error answers. */
+export async function preflight(target: Target, scenario: Scenario): Promise<Preflight> {
+  const res = await fetch(`${target.origin}${scenario.path}`, { method: "POST", headers: requestHeaders(target, scenario), body: scenario.body });
+  const body = await res.text();
+  const problem = scenario.check(res.status, body);
+  if (problem === undefined) return { ok: true };
+  return { ok: false, skip: target.gateway && (scenario.skipWhen ?? []).includes(res.status), problem: `${target.name} ${scenario.name}: ${problem}` };
 }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { AckPolicy, DeliverPolicy, RetentionPolicy, StorageType, connect, headers as natsHeaders, nanos } from "nats";
 import type { ConsumerMessages, JetStreamClient, JsMsg, NatsConnection } from "nats";
 import { DurableBatcher, type DurableItem } from "./durable-batcher.ts";
@@ -11,6 +12,8 @@ export interface NatsTransportOptions {
   name: string;
   /** Create the usage stream and its durable consumer (the control plane does; data planes only publish). */
   ensureUsageStream: boolean;
+  /** Copies JetStream keeps of the usage stream when it creates it (3 on a 3-node cluster; 1 on one server). */
+  streamReplicas?: number;
 }
 
 /** Connects, then keeps reconnecting forever: a bus outage must never take a replica down. */
@@ -22,14 +25,15 @@ export async function connectNats(opts: NatsTransportOptions): Promise<Transport
     reconnectTimeWait: 250,
     waitOnFirstConnect: false,
   });
-  if (opts.ensureUsageStream) await ensureStream(nc, opts.subjects);
+  if (opts.ensureUsageStream) await ensureStream(nc, opts.subjects, opts.streamReplicas ?? 1);
   return new NatsTransport(nc, nc.jetstream(), opts.subjects);
 }
 
-async function ensureStream(nc: NatsConnection, s: Subjects): Promise<void> {
+async function ensureStream(nc: NatsConnection, s: Subjects, replicas: number): Promise<void> {
   const jsm = await nc.jetstreamManager();
   const config = {
     name: s.usageStream,
+    num_replicas: replicas,
     subjects: [s.usage],
     storage: StorageType.File,
     retention: RetentionPolicy.Limits,
@@ -103,7 +107,14 @@ class NatsTransport implements Transport {
       callback: (err, msg) => {
         if (err) return;
         handler(msg.data).then(
-          (out) => msg.respond(out),
+          (out) => {
+            try {
+              msg.respond(out);
+            } catch {
+              // too big for the bus or the connection closed: the requester times out and asks again; a throw
+              // here would be an unhandled rejection that takes the whole control plane down
+            }
+          },
           () => undefined,
         );
       },
@@ -136,9 +147,10 @@ class NatsTransport implements Transport {
     const h = natsHeaders();
     h.set(USAGE_BATCH_HEADER, "1");
     const body = pb.UsageBatch.encode({ events: items.map((i) => i.data) }).finish();
-    // a batch is never re-sent as the same batch (its events are spooled one by one on failure), so naming it
-    // by its first event and size is unique; the ledger is idempotent on every event id regardless
-    await this.#js.publish(this.#s.usage, body, { msgID: `batch:${items[0]!.msgId}:${items.length}`, headers: h, timeout: 2_000 });
+    // Named by every event it carries: JetStream drops a message whose id it has seen, so two batches that share
+    // a first event and a size but not all their events (a spool replay groups events anew) must not share an id.
+    const id = createHash("sha256").update(items.map((i) => i.msgId).join("\n")).digest("base64url");
+    await this.#js.publish(this.#s.usage, body, { msgID: `batch:${id}`, headers: h, timeout: 2_000 });
   }
 
   consumeDurable(handler: (batch: Uint8Array[]) => Promise<void>): Unsubscribe {

@@ -491,6 +491,12 @@ export namespace svc {
                 /** SnapshotRequest replicaId. */
                 replicaId: string;
 
+                /** SnapshotRequest snapshotId. */
+                snapshotId: string;
+
+                /** SnapshotRequest part. */
+                part: number;
+
                 /**
                  * Creates a new SnapshotRequest instance using the specified properties.
                  * @param [properties] Properties to set
@@ -578,12 +584,153 @@ export namespace svc {
                     /** SnapshotRequest replicaId */
                     replicaId?: (string|null);
 
+                    /** SnapshotRequest snapshotId */
+                    snapshotId?: (string|null);
+
+                    /** SnapshotRequest part */
+                    part?: (number|null);
+
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
                 }
 
                 /** Shape of a SnapshotRequest. */
                 type $Shape = svc.gateway.v1.SnapshotRequest.$Properties;
+            }
+
+            /**
+             * Properties of a SnapshotPart.
+             * @deprecated Use svc.gateway.v1.SnapshotPart.$Properties instead.
+             */
+            interface ISnapshotPart extends svc.gateway.v1.SnapshotPart.$Properties {
+            }
+
+            /** Represents a SnapshotPart. */
+            class SnapshotPart {
+
+                /**
+                 * Constructs a new SnapshotPart.
+                 * @param [p] Properties to set
+                 */
+                constructor(p?: svc.gateway.v1.SnapshotPart.$Properties);
+
+                /** Unknown fields preserved while decoding when enabled */
+                $unknowns?: Uint8Array[];
+
+                /** SnapshotPart snapshotId. */
+                snapshotId: string;
+
+                /** SnapshotPart part. */
+                part: number;
+
+                /** SnapshotPart parts. */
+                parts: number;
+
+                /** SnapshotPart data. */
+                data: Uint8Array;
+
+                /**
+                 * Creates a new SnapshotPart instance using the specified properties.
+                 * @param [properties] Properties to set
+                 * @returns SnapshotPart instance
+                 */
+                static create(properties: svc.gateway.v1.SnapshotPart.$Shape): svc.gateway.v1.SnapshotPart & svc.gateway.v1.SnapshotPart.$Shape;
+                static create(properties?: svc.gateway.v1.SnapshotPart.$Properties): svc.gateway.v1.SnapshotPart;
+
+                /**
+                 * Encodes the specified SnapshotPart message. Does not implicitly {@link svc.gateway.v1.SnapshotPart.verify|verify} messages.
+                 * @param m SnapshotPart message or plain object to encode
+                 * @param [w] Writer to encode to
+                 * @returns Writer
+                 */
+                static encode(m: svc.gateway.v1.SnapshotPart.$Properties, w?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Encodes the specified SnapshotPart message, length delimited. Does not implicitly {@link svc.gateway.v1.SnapshotPart.verify|verify} messages.
+                 * @param message SnapshotPart message or plain object to encode
+                 * @param [writer] Writer to encode to
+                 * @returns Writer
+                 */
+                static encodeDelimited(message: svc.gateway.v1.SnapshotPart.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
+
+                /**
+                 * Decodes a SnapshotPart message from the specified reader or buffer.
+                 * @param r Reader or buffer to decode from
+                 * @param [l] Message length if known beforehand
+                 * @returns {svc.gateway.v1.SnapshotPart & svc.gateway.v1.SnapshotPart.$Shape} SnapshotPart
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decode(r: ($protobuf.Reader|Uint8Array), l?: number): svc.gateway.v1.SnapshotPart & svc.gateway.v1.SnapshotPart.$Shape;
+
+                /**
+                 * Decodes a SnapshotPart message from the specified reader or buffer, length delimited.
+                 * @param reader Reader or buffer to decode from
+                 * @returns {svc.gateway.v1.SnapshotPart & svc.gateway.v1.SnapshotPart.$Shape} SnapshotPart
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                static decodeDelimited(reader: ($protobuf.Reader|Uint8Array)): svc.gateway.v1.SnapshotPart & svc.gateway.v1.SnapshotPart.$Shape;
+
+                /**
+                 * Verifies a SnapshotPart message.
+                 * @param m Plain object to verify
+                 * @returns `null` if valid, otherwise the reason why it is not
+                 */
+                static verify(m: { [k: string]: any }): (string|null);
+
+                /**
+                 * Creates a SnapshotPart message from a plain object. Also converts values to their respective internal types.
+                 * @param d Plain object
+                 * @returns SnapshotPart
+                 */
+                static fromObject(d: { [k: string]: any }): svc.gateway.v1.SnapshotPart;
+
+                /**
+                 * Creates a plain object from a SnapshotPart message. Also converts values to other types if specified.
+                 * @param m SnapshotPart
+                 * @param [o] Conversion options
+                 * @returns Plain object
+                 */
+                static toObject(m: svc.gateway.v1.SnapshotPart, o?: $protobuf.IConversionOptions): { [k: string]: any };
+
+                /**
+                 * Converts this SnapshotPart to JSON.
+                 * @returns JSON object
+                 */
+                toJSON(): { [k: string]: any };
+
+                /**
+                 * Gets the type url for SnapshotPart
+                 * @param [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns The type url
+                 */
+                static getTypeUrl(prefix?: string): string;
+            }
+
+            namespace SnapshotPart {
+
+                /** Properties of a SnapshotPart. */
+                interface $Properties {
+
+                    /** SnapshotPart snapshotId */
+                    snapshotId?: (string|null);
+
+                    /** SnapshotPart part */
+                    part?: (number|null);
+
+                    /** SnapshotPart parts */
+                    parts?: (number|null);
+
+                    /** SnapshotPart data */
+                    data?: (Uint8Array|null);
+
+                    /** Unknown fields preserved while decoding when enabled */
+                    $unknowns?: Uint8Array[];
+                }
+
+                /** Shape of a SnapshotPart. */
+                type $Shape = svc.gateway.v1.SnapshotPart.$Properties;
             }
 
             /**

@@ -1611,6 +1611,8 @@ export const svc = $root.svc = (() => {
                  * Properties of a SnapshotRequest.
                  * @typedef {Object} svc.gateway.v1.SnapshotRequest.$Properties
                  * @property {string|null} [replicaId] SnapshotRequest replicaId
+                 * @property {string|null} [snapshotId] SnapshotRequest snapshotId
+                 * @property {number|null} [part] SnapshotRequest part
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -1651,6 +1653,22 @@ export const svc = $root.svc = (() => {
                 SnapshotRequest.prototype.replicaId = "";
 
                 /**
+                 * SnapshotRequest snapshotId.
+                 * @member {string} snapshotId
+                 * @memberof svc.gateway.v1.SnapshotRequest
+                 * @instance
+                 */
+                SnapshotRequest.prototype.snapshotId = "";
+
+                /**
+                 * SnapshotRequest part.
+                 * @member {number} part
+                 * @memberof svc.gateway.v1.SnapshotRequest
+                 * @instance
+                 */
+                SnapshotRequest.prototype.part = 0;
+
+                /**
                  * Creates a new SnapshotRequest instance using the specified properties.
                  * @function create
                  * @memberof svc.gateway.v1.SnapshotRequest
@@ -1684,6 +1702,10 @@ export const svc = $root.svc = (() => {
                         throw $Error("max depth exceeded");
                     if (m.replicaId != null && $Object.hasOwnProperty.call(m, "replicaId") && m.replicaId !== "")
                         w.uint32(/* id 1, wireType 2 =*/10).string(m.replicaId);
+                    if (m.snapshotId != null && $Object.hasOwnProperty.call(m, "snapshotId") && m.snapshotId !== "")
+                        w.uint32(/* id 2, wireType 2 =*/18).string(m.snapshotId);
+                    if (m.part != null && $Object.hasOwnProperty.call(m, "part") && m.part !== 0)
+                        w.uint32(/* id 3, wireType 0 =*/24).uint32(m.part);
                     if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
                         for (var i = 0; i < m.$unknowns.length; ++i)
                             w.raw(m.$unknowns[i]);
@@ -1750,6 +1772,24 @@ export const svc = $root.svc = (() => {
                                     delete m.replicaId;
                                 continue;
                             }
+                        case 2: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.snapshotId = v;
+                                else
+                                    delete m.snapshotId;
+                                continue;
+                            }
+                        case 3: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.uint32())
+                                    m.part = v;
+                                else
+                                    delete m.part;
+                                continue;
+                            }
                         }
                         r.skipType(u, q, t);
                         if (!r.discardUnknown) {
@@ -1802,6 +1842,14 @@ export const svc = $root.svc = (() => {
                         if (!$util.isString(m.replicaId))
                             return "replicaId: string expected";
                     }
+                    if (m.snapshotId != null && $Object.hasOwnProperty.call(m, "snapshotId")) {
+                        if (!$util.isString(m.snapshotId))
+                            return "snapshotId: string expected";
+                    }
+                    if (m.part != null && $Object.hasOwnProperty.call(m, "part")) {
+                        if (!$util.isInteger(m.part))
+                            return "part: integer expected";
+                    }
                     return null;
                 };
 
@@ -1828,6 +1876,16 @@ export const svc = $root.svc = (() => {
                             m.replicaId = $String(d.replicaId);
                         }
                     }
+                    if (d.snapshotId != null) {
+                        if (typeof d.snapshotId !== "string" || d.snapshotId.length) {
+                            m.snapshotId = $String(d.snapshotId);
+                        }
+                    }
+                    if (d.part != null) {
+                        if ($Number(d.part) !== 0) {
+                            m.part = d.part >>> 0;
+                        }
+                    }
                     return m;
                 };
 
@@ -1850,9 +1908,17 @@ export const svc = $root.svc = (() => {
                     var d = {};
                     if (o.defaults) {
                         d.replicaId = "";
+                        d.snapshotId = "";
+                        d.part = 0;
                     }
                     if (m.replicaId != null && $Object.hasOwnProperty.call(m, "replicaId")) {
                         d.replicaId = m.replicaId;
+                    }
+                    if (m.snapshotId != null && $Object.hasOwnProperty.call(m, "snapshotId")) {
+                        d.snapshotId = m.snapshotId;
+                    }
+                    if (m.part != null && $Object.hasOwnProperty.call(m, "part")) {
+                        d.part = m.part;
                     }
                     return d;
                 };
@@ -1883,6 +1949,394 @@ export const svc = $root.svc = (() => {
                 };
 
                 return SnapshotRequest;
+            })();
+
+            v1.SnapshotPart = (function() {
+
+                /**
+                 * Properties of a SnapshotPart.
+                 * @typedef {Object} svc.gateway.v1.SnapshotPart.$Properties
+                 * @property {string|null} [snapshotId] SnapshotPart snapshotId
+                 * @property {number|null} [part] SnapshotPart part
+                 * @property {number|null} [parts] SnapshotPart parts
+                 * @property {Uint8Array|null} [data] SnapshotPart data
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+
+                /**
+                 * Properties of a SnapshotPart.
+                 * @memberof svc.gateway.v1
+                 * @interface ISnapshotPart
+                 * @augments svc.gateway.v1.SnapshotPart.$Properties
+                 * @deprecated Use svc.gateway.v1.SnapshotPart.$Properties instead.
+                 */
+
+                /**
+                 * Shape of a SnapshotPart.
+                 * @typedef {svc.gateway.v1.SnapshotPart.$Properties} svc.gateway.v1.SnapshotPart.$Shape
+                 */
+
+                /**
+                 * Constructs a new SnapshotPart.
+                 * @memberof svc.gateway.v1
+                 * @classdesc Represents a SnapshotPart.
+                 * @constructor
+                 * @param {svc.gateway.v1.SnapshotPart.$Properties=} [p] Properties to set
+                 * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
+                 */
+                const SnapshotPart = function (p) {
+                    if (p)
+                        for (var ks = $Object.keys(p), i = 0; i < ks.length; ++i)
+                            if (p[ks[i]] != null && ks[i] !== "__proto__")
+                                this[ks[i]] = p[ks[i]];
+                };
+
+                /**
+                 * SnapshotPart snapshotId.
+                 * @member {string} snapshotId
+                 * @memberof svc.gateway.v1.SnapshotPart
+                 * @instance
+                 */
+                SnapshotPart.prototype.snapshotId = "";
+
+                /**
+                 * SnapshotPart part.
+                 * @member {number} part
+                 * @memberof svc.gateway.v1.SnapshotPart
+                 * @instance
+                 */
+                SnapshotPart.prototype.part = 0;
+
+                /**
+                 * SnapshotPart parts.
+                 * @member {number} parts
+                 * @memberof svc.gateway.v1.SnapshotPart
+                 * @instance
+                 */
+                SnapshotPart.prototype.parts = 0;
+
+                /**
+                 * SnapshotPart data.
+                 * @member {Uint8Array} data
+                 * @memberof svc.gateway.v1.SnapshotPart
+                 * @instance
+                 */
+                SnapshotPart.prototype.data = $util.newBuffer([]);
+
+                /**
+                 * Creates a new SnapshotPart instance using the specified properties.
+                 * @function create
+                 * @memberof svc.gateway.v1.SnapshotPart
+                 * @static
+                 * @param {svc.gateway.v1.SnapshotPart.$Properties=} [properties] Properties to set
+                 * @returns {svc.gateway.v1.SnapshotPart} SnapshotPart instance
+                 * @type {{
+                 *   (properties: svc.gateway.v1.SnapshotPart.$Shape): svc.gateway.v1.SnapshotPart & svc.gateway.v1.SnapshotPart.$Shape;
+                 *   (properties?: svc.gateway.v1.SnapshotPart.$Properties): svc.gateway.v1.SnapshotPart;
+                 * }}
+                 */
+                SnapshotPart.create = function(properties) {
+                    return new SnapshotPart(properties);
+                };
+
+                /**
+                 * Encodes the specified SnapshotPart message. Does not implicitly {@link svc.gateway.v1.SnapshotPart.verify|verify} messages.
+                 * @function encode
+                 * @memberof svc.gateway.v1.SnapshotPart
+                 * @static
+                 * @param {svc.gateway.v1.SnapshotPart.$Properties} m SnapshotPart message or plain object to encode
+                 * @param {$protobuf.Writer} [w] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                SnapshotPart.encode = function (m, w, q) {
+                    if (!w)
+                        w = $Writer.create();
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    if (m.snapshotId != null && $Object.hasOwnProperty.call(m, "snapshotId") && m.snapshotId !== "")
+                        w.uint32(/* id 1, wireType 2 =*/10).string(m.snapshotId);
+                    if (m.part != null && $Object.hasOwnProperty.call(m, "part") && m.part !== 0)
+                        w.uint32(/* id 2, wireType 0 =*/16).uint32(m.part);
+                    if (m.parts != null && $Object.hasOwnProperty.call(m, "parts") && m.parts !== 0)
+                        w.uint32(/* id 3, wireType 0 =*/24).uint32(m.parts);
+                    if (m.data != null && $Object.hasOwnProperty.call(m, "data") && m.data.length)
+                        w.uint32(/* id 4, wireType 2 =*/34).bytes(m.data);
+                    if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
+                        for (var i = 0; i < m.$unknowns.length; ++i)
+                            w.raw(m.$unknowns[i]);
+                    return w;
+                };
+
+                /**
+                 * Encodes the specified SnapshotPart message, length delimited. Does not implicitly {@link svc.gateway.v1.SnapshotPart.verify|verify} messages.
+                 * @function encodeDelimited
+                 * @memberof svc.gateway.v1.SnapshotPart
+                 * @static
+                 * @param {svc.gateway.v1.SnapshotPart.$Properties} message SnapshotPart message or plain object to encode
+                 * @param {$protobuf.Writer} [writer] Writer to encode to
+                 * @returns {$protobuf.Writer} Writer
+                 */
+                SnapshotPart.encodeDelimited = function(message, writer) {
+                    return this.encode(message, (writer || $Writer.create()).fork()).ldelim();
+                };
+
+                /**
+                 * Decodes a SnapshotPart message from the specified reader or buffer.
+                 * @function decode
+                 * @memberof svc.gateway.v1.SnapshotPart
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} r Reader or buffer to decode from
+                 * @param {number} [l] Message length if known beforehand
+                 * @returns {svc.gateway.v1.SnapshotPart & svc.gateway.v1.SnapshotPart.$Shape} SnapshotPart
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                SnapshotPart.decode = function (r, l, z, q, g) {
+                    if (!(r instanceof $Reader))
+                        r = $Reader.create(r);
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $Reader.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var c, m, v;
+                    if (l === $undefined)
+                        c = r.len;
+                    else {
+                        c = r.pos + l;
+                        if (c > r.len)
+                            throw $RangeError("index out of range");
+                        l = r.len;
+                        r.len = c;
+                    }
+                    m = g || new $root.svc.gateway.v1.SnapshotPart();
+                    while (r.pos < c) {
+                        var s = r.pos;
+                        var t = r.tag();
+                        if (t === z) {
+                            z = $undefined;
+                            break;
+                        }
+                        var u = t & 7;
+                        switch (t >>>= 3) {
+                        case 1: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.stringVerify()).length)
+                                    m.snapshotId = v;
+                                else
+                                    delete m.snapshotId;
+                                continue;
+                            }
+                        case 2: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.uint32())
+                                    m.part = v;
+                                else
+                                    delete m.part;
+                                continue;
+                            }
+                        case 3: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.uint32())
+                                    m.parts = v;
+                                else
+                                    delete m.parts;
+                                continue;
+                            }
+                        case 4: {
+                                if (u !== 2)
+                                    break;
+                                if ((v = r.bytes()).length)
+                                    m.data = v;
+                                else
+                                    delete m.data;
+                                continue;
+                            }
+                        }
+                        r.skipType(u, q, t);
+                        if (!r.discardUnknown) {
+                            $util.makeProp(m, "$unknowns", false);
+                            (m.$unknowns || (m.$unknowns = [])).push(r.raw(s, r.pos));
+                        }
+                    }
+                    if (l !== $undefined) {
+                        if (r.pos !== c)
+                            throw $RangeError("index out of range");
+                        r.len = l;
+                    }
+                    if (z !== $undefined)
+                        throw $Error("missing end group");
+                    return m;
+                };
+
+                /**
+                 * Decodes a SnapshotPart message from the specified reader or buffer, length delimited.
+                 * @function decodeDelimited
+                 * @memberof svc.gateway.v1.SnapshotPart
+                 * @static
+                 * @param {$protobuf.Reader|Uint8Array} reader Reader or buffer to decode from
+                 * @returns {svc.gateway.v1.SnapshotPart & svc.gateway.v1.SnapshotPart.$Shape} SnapshotPart
+                 * @throws {Error} If the payload is not a reader or valid buffer
+                 * @throws {$protobuf.util.ProtocolError} If required fields are missing
+                 */
+                SnapshotPart.decodeDelimited = function(reader) {
+                    if (!(reader instanceof $Reader))
+                        reader = new $Reader(reader);
+                    return this.decode(reader, reader.size());
+                };
+
+                /**
+                 * Verifies a SnapshotPart message.
+                 * @function verify
+                 * @memberof svc.gateway.v1.SnapshotPart
+                 * @static
+                 * @param {Object.<string,*>} m Plain object to verify
+                 * @returns {string|null} `null` if valid, otherwise the reason why it is not
+                 */
+                SnapshotPart.verify = function (m, q) {
+                    if (typeof m !== "object" || m === null)
+                        return "object expected";
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        return "max depth exceeded";
+                    if (m.snapshotId != null && $Object.hasOwnProperty.call(m, "snapshotId")) {
+                        if (!$util.isString(m.snapshotId))
+                            return "snapshotId: string expected";
+                    }
+                    if (m.part != null && $Object.hasOwnProperty.call(m, "part")) {
+                        if (!$util.isInteger(m.part))
+                            return "part: integer expected";
+                    }
+                    if (m.parts != null && $Object.hasOwnProperty.call(m, "parts")) {
+                        if (!$util.isInteger(m.parts))
+                            return "parts: integer expected";
+                    }
+                    if (m.data != null && $Object.hasOwnProperty.call(m, "data")) {
+                        if (!(m.data && typeof m.data.length === "number" || $util.isString(m.data)))
+                            return "data: buffer expected";
+                    }
+                    return null;
+                };
+
+                /**
+                 * Creates a SnapshotPart message from a plain object. Also converts values to their respective internal types.
+                 * @function fromObject
+                 * @memberof svc.gateway.v1.SnapshotPart
+                 * @static
+                 * @param {Object.<string,*>} d Plain object
+                 * @returns {svc.gateway.v1.SnapshotPart} SnapshotPart
+                 */
+                SnapshotPart.fromObject = function (d, q) {
+                    if (d instanceof $root.svc.gateway.v1.SnapshotPart)
+                        return d;
+                    if (!$util.isObject(d))
+                        throw $TypeError(".svc.gateway.v1.SnapshotPart: object expected");
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var m = new $root.svc.gateway.v1.SnapshotPart();
+                    if (d.snapshotId != null) {
+                        if (typeof d.snapshotId !== "string" || d.snapshotId.length) {
+                            m.snapshotId = $String(d.snapshotId);
+                        }
+                    }
+                    if (d.part != null) {
+                        if ($Number(d.part) !== 0) {
+                            m.part = d.part >>> 0;
+                        }
+                    }
+                    if (d.parts != null) {
+                        if ($Number(d.parts) !== 0) {
+                            m.parts = d.parts >>> 0;
+                        }
+                    }
+                    if (d.data != null) {
+                        if (d.data.length) {
+                            if (typeof d.data === "string")
+                                $util.base64.decode(d.data, m.data = $util.newBuffer($util.base64.length(d.data)), 0);
+                            else if (d.data.length >= 0)
+                                m.data = d.data;
+                        }
+                    }
+                    return m;
+                };
+
+                /**
+                 * Creates a plain object from a SnapshotPart message. Also converts values to other types if specified.
+                 * @function toObject
+                 * @memberof svc.gateway.v1.SnapshotPart
+                 * @static
+                 * @param {svc.gateway.v1.SnapshotPart} m SnapshotPart
+                 * @param {$protobuf.IConversionOptions} [o] Conversion options
+                 * @returns {Object.<string,*>} Plain object
+                 */
+                SnapshotPart.toObject = function (m, o, q) {
+                    if (!o)
+                        o = {};
+                    if (q === $undefined)
+                        q = 0;
+                    if (q > $util.recursionLimit)
+                        throw $Error("max depth exceeded");
+                    var d = {};
+                    if (o.defaults) {
+                        d.snapshotId = "";
+                        d.part = 0;
+                        d.parts = 0;
+                        if (o.bytes === $String)
+                            d.data = "";
+                        else {
+                            d.data = [];
+                            if (o.bytes !== $Array)
+                                d.data = $util.newBuffer(d.data);
+                        }
+                    }
+                    if (m.snapshotId != null && $Object.hasOwnProperty.call(m, "snapshotId")) {
+                        d.snapshotId = m.snapshotId;
+                    }
+                    if (m.part != null && $Object.hasOwnProperty.call(m, "part")) {
+                        d.part = m.part;
+                    }
+                    if (m.parts != null && $Object.hasOwnProperty.call(m, "parts")) {
+                        d.parts = m.parts;
+                    }
+                    if (m.data != null && $Object.hasOwnProperty.call(m, "data")) {
+                        d.data = o.bytes === $String ? $util.base64.encode(m.data, 0, m.data.length) : o.bytes === $Array ? $Array.prototype.slice.call(m.data) : m.data;
+                    }
+                    return d;
+                };
+
+                /**
+                 * Converts this SnapshotPart to JSON.
+                 * @function toJSON
+                 * @memberof svc.gateway.v1.SnapshotPart
+                 * @instance
+                 * @returns {Object.<string,*>} JSON object
+                 */
+                SnapshotPart.prototype.toJSON = function() {
+                    return SnapshotPart.toObject(this, $protobuf.util.toJSONOptions);
+                };
+
+                /**
+                 * Gets the type url for SnapshotPart
+                 * @function getTypeUrl
+                 * @memberof svc.gateway.v1.SnapshotPart
+                 * @static
+                 * @param {string} [prefix] Custom type url prefix, defaults to `"type.googleapis.com"`
+                 * @returns {string} The type url
+                 */
+                SnapshotPart.getTypeUrl = function(prefix) {
+                    if (prefix === $undefined)
+                        prefix = "type.googleapis.com";
+                    return prefix + "/svc.gateway.v1.SnapshotPart";
+                };
+
+                return SnapshotPart;
             })();
 
             v1.Snapshot = (function() {

@@ -11,7 +11,7 @@ import { connect } from "nats";
 import { connectNats, deleteUsageStream } from "../../proto/transport-nats.ts";
 import type { Transport } from "../../proto/transport.ts";
 import { freshDatabase } from "../harness/database.ts";
-import { eventually, randomManagementKey } from "../harness/gateway.ts";
+import { eventually, randomManagementKey, testLogEnv } from "../harness/gateway.ts";
 
 /**
  * Usage over the real bus into the real ledger: JetStream drops a republished message id, and an event that comes
@@ -34,12 +34,13 @@ describe.skipIf(!process.env.NATS_URL)("usage events over NATS JetStream land in
     const config = loadControlPlaneConfig({
       ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}),
       SVC_DATA_DIR: db.dataDir,
+      ...testLogEnv("controlplane", db.dataDir),
       SVC_KEY_HASH_SECRET: randomBytes(32).toString("hex"),
       SVC_BOOTSTRAP_MGMT_KEY: randomManagementKey(),
       SVC_BOOTSTRAP_CREDIT: "1",
       SVC_STATUS_FEEDS: "off",
     });
-    cp = await startControlPlane({ config, catalog: loadCatalog(), transport: cpBus, requireSecret: true, log: () => undefined });
+    cp = await startControlPlane({ config, catalog: loadCatalog(), transport: cpBus, requireSecret: true });
     if (!cp.bootstrap.created) throw new Error("fresh database expected");
     orgId = cp.bootstrap.orgId;
     const res = await cp.handle({
@@ -98,17 +99,19 @@ describe.skipIf(!process.env.NATS_URL)("usage events over NATS JetStream land in
     const config = loadControlPlaneConfig({
       ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}),
       SVC_DATA_DIR: db.dataDir,
+      ...testLogEnv("controlplane", db.dataDir),
       SVC_KEY_HASH_SECRET: cp.keyHashSecret,
       SVC_STATUS_FEEDS: "off",
     });
-    cp = await startControlPlane({ config, catalog: loadCatalog(), transport: cpBus, requireSecret: true, log: () => undefined });
+    cp = await startControlPlane({ config, catalog: loadCatalog(), transport: cpBus, requireSecret: true });
     await eventually(async () => expect(await ledger()).toEqual({ entries: 2, total: -110, balance: 1_000_000 - 110 }));
   });
 
   it("carries the events of one moment in few bus messages, and bills each once even when the batch comes again", async () => {
     const before = await ledger();
     const events: UsageEvent[] = Array.from({ length: 300 }, () => ({ id: randomUUID(), replicaId: "dp-test", keyId, orgId, provider: "openai", model: "openai/gpt-4o", endpoint: "/v1/chat/completions", status: 200, costMicros: 3, createdAtMs: Date.now() }));
-    const jsm = await (await connect({ servers: natsUrl })).jetstreamManager();
+    const nc = await connect({ servers: natsUrl });
+    const jsm = await nc.jetstreamManager();
     const stored = async () => (await jsm.streams.info(s.usageStream)).state.messages;
     const storedBefore = await stored();
     await Promise.all(events.map((e) => publisher.publishDurable(pb.UsageEvent.encode(e).finish(), e.id!)));
@@ -120,6 +123,6 @@ describe.skipIf(!process.env.NATS_URL)("usage events over NATS JetStream land in
     await eventually(async () => expect(await ledger()).toEqual(want));
     await new Promise((r) => setTimeout(r, 300));
     expect(await ledger()).toEqual(want);
-    await jsm.nc.close();
+    await nc.close();
   });
 });

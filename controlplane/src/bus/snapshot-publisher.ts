@@ -2,10 +2,15 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { pb } from "../../../proto/messages.ts";
 import type { KeyEntry, OrgEntry } from "../../../proto/messages.ts";
+import { SnapshotPartServer } from "../../../proto/snapshot-parts.ts";
 import type { Subjects } from "../../../proto/subjects.ts";
 import type { Transport, Unsubscribe } from "../../../proto/transport.ts";
 import type { DB } from "../db/schema.ts";
 import { loadFullState, loadKeyEntry, loadOrgEntry } from "../services/snapshot-state.ts";
+
+/** Entries per delta message: ~200 bytes each, so a delta stays far under the bus's message cap. */
+const DELTA_MAX_ENTRIES = 2_000;
+const DELTA_MAX_EVENT_IDS = 10_000;
 
 /**
  * Publishes the state the data planes serve from: full snapshots on request, then ordered deltas of whole
@@ -25,20 +30,20 @@ export class SnapshotPublisher {
   #replicaCountChanged = false;
   #subs: Unsubscribe[] = [];
   #heartbeat: NodeJS.Timeout | undefined;
+  readonly #parts = new SnapshotPartServer();
 
   constructor(
     private readonly db: Kysely<DB>,
     private readonly transport: Transport,
     private readonly subjects: Subjects,
+    /** Told when a delta could not be built (database unreachable); it is retried. */
+    private readonly onError: (err: unknown) => void = () => undefined,
     private readonly heartbeatMs = 1_000,
   ) {}
 
   start(): void {
     this.#subs.push(
-      this.transport.reply(this.subjects.snapshotRequest, async (data) => {
-        const req = pb.SnapshotRequest.decode(data);
-        return this.#serial(() => this.#full(req.replicaId ?? ""));
-      }),
+      this.transport.reply(this.subjects.snapshotRequest, (data) => this.#parts.answer(data, (replicaId) => this.#serial(() => this.#full(replicaId)))),
     );
     // an operator tool changed an organization behind our back (credit added): republish it
     this.#subs.push(this.transport.subscribe(this.subjects.changed, (data) => this.orgChanged(new TextDecoder().decode(data))));
@@ -113,10 +118,25 @@ export class SnapshotPublisher {
     try {
       const keys = (await Promise.all(keyIds.map((id) => loadKeyEntry(this.db, id, now)))).filter((k): k is KeyEntry => k !== undefined);
       const orgs = (await Promise.all(orgIds.map((id) => loadOrgEntry(this.db, id)))).filter((o): o is OrgEntry => o !== undefined);
-      this.#sequence++;
-      const delta = pb.SnapshotDelta.encode({ epoch: this.epoch, sequence: this.#sequence, keys, orgs, appliedEventIds: applied, replicaCount }).finish();
-      this.transport.publish(this.subjects.snapshotDelta, delta);
-    } catch {
+      // a bus message is capped (NATS: 1 MiB), so a large change (a bulk revocation, a burst of usage) goes out as
+      // several consecutive deltas; each is whole entries, so a replica may apply any prefix of them safely
+      let k = 0;
+      let o = 0;
+      let a = 0;
+      do {
+        this.#sequence++;
+        const delta = pb.SnapshotDelta.encode({
+          epoch: this.epoch,
+          sequence: this.#sequence,
+          keys: keys.slice(k, (k += DELTA_MAX_ENTRIES)),
+          orgs: orgs.slice(o, (o += DELTA_MAX_ENTRIES)),
+          appliedEventIds: applied.slice(a, (a += DELTA_MAX_EVENT_IDS)),
+          replicaCount,
+        }).finish();
+        this.transport.publish(this.subjects.snapshotDelta, delta);
+      } while (k < keys.length || o < orgs.length || a < applied.length);
+    } catch (err) {
+      this.onError(err);
       // database unreachable: put the work back; the next change or the retry below publishes it
       for (const id of keyIds) this.#keys.add(id);
       for (const id of orgIds) this.#orgs.add(id);

@@ -11,6 +11,11 @@ export class SnapshotStore {
   loadedAtMs = 0;
   /** Last time the control plane was heard from (snapshot, delta or heartbeat): how fresh this state is. */
   lastHeardAtMs = 0;
+  /**
+   * Since when this replica has known of state newer than what it holds (a heartbeat ahead, a gap, a new epoch)
+   * without having caught up; undefined while it holds the latest it has heard of.
+   */
+  behindSinceMs: number | undefined = undefined;
   /** Live data plane replicas, as the control plane counts them: this replica's share of a rate limit is 1/N. */
   replicaCount = 1;
   #keysByHash = new Map<string, KeyEntry>();
@@ -50,6 +55,7 @@ export class SnapshotStore {
     this.replicaCount = Math.max(1, Number(s.replicaCount ?? 1));
     this.sequence = Number(s.sequence ?? 0);
     this.loaded = true;
+    this.behindSinceMs = undefined;
     this.loadedAtMs = nowMs;
     this.lastHeardAtMs = nowMs;
     this.#wake();

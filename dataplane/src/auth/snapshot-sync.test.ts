@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { pb } from "../../../proto/messages.ts";
 import type { KeyEntry, Snapshot } from "../../../proto/messages.ts";
+import { SnapshotPartServer } from "../../../proto/snapshot-parts.ts";
 import { subjects } from "../../../proto/subjects.ts";
 import { memoryTransport } from "../../../proto/transport-memory.ts";
 import { SpendTracker } from "../admission/spend-tracker.ts";
@@ -16,10 +17,13 @@ function setup() {
   const t = memoryTransport();
   let state: Snapshot = { epoch: "A", sequence: 1, keys: [key("k1", "one")], orgs: [{ id: "o", balanceMicros: 100 }] };
   let fulls = 0;
-  t.reply(s.snapshotRequest, async () => {
-    fulls++;
-    return pb.Snapshot.encode(state).finish();
-  });
+  const parts = new SnapshotPartServer(64); // tiny parts: every full load here travels in several
+  t.reply(s.snapshotRequest, (req) =>
+    parts.answer(req, async () => {
+      fulls++;
+      return pb.Snapshot.encode(state).finish();
+    }),
+  );
   const store = new SnapshotStore();
   const tracker = new SpendTracker();
   const sync = new SnapshotSync(t, s, store, tracker, "r1");
@@ -87,5 +91,21 @@ describe("snapshot sync", () => {
     await t2.close();
     await x.sync.refetch();
     expect(x.store.keyById("k1")?.name).toBe("one");
+  });
+
+  it("knows when it is behind state it has heard of, and forgets it once caught up; silence alone is not behind", async () => {
+    const x = setup();
+    await x.sync.start();
+    expect(x.store.behindSinceMs).toBeUndefined();
+    // the control plane is ahead but cannot answer: the replica knows it is behind
+    x.t.reply(s.snapshotRequest, () => Promise.reject(new Error("down")));
+    x.t.publish(s.heartbeat, pb.Heartbeat.encode({ epoch: "A", sequence: 5 }).finish());
+    await tick();
+    expect(x.store.behindSinceMs).toBeTypeOf("number");
+    expect(x.store.sequence).toBe(1);
+    // a heartbeat at what it holds (nothing newer exists) clears it
+    x.t.publish(s.heartbeat, pb.Heartbeat.encode({ epoch: "A", sequence: 1 }).finish());
+    await tick();
+    expect(x.store.behindSinceMs).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import { pb } from "../../../proto/messages.ts";
 import type { SnapshotDelta } from "../../../proto/messages.ts";
+import { fetchSnapshot } from "../../../proto/snapshot-parts.ts";
 import type { Subjects } from "../../../proto/subjects.ts";
 import type { Transport, Unsubscribe } from "../../../proto/transport.ts";
 import type { SpendTracker } from "../admission/spend-tracker.ts";
@@ -43,8 +44,7 @@ export class SnapshotSync {
 
   async #fetchFull(): Promise<void> {
     try {
-      const req = pb.SnapshotRequest.encode({ replicaId: this.replicaId }).finish();
-      const snap = pb.Snapshot.decode(await this.transport.request(this.subjects.snapshotRequest, req, 5_000));
+      const snap = pb.Snapshot.decode(await fetchSnapshot(this.transport, this.subjects.snapshotRequest, this.replicaId, 5_000));
       this.store.applyFull(snap, Date.now());
       this.tracker.markApplied(snap.appliedEventIds ?? []);
       const later = this.#buffer
@@ -70,6 +70,7 @@ export class SnapshotSync {
     const seq = Number(d.sequence ?? 0);
     if (d.epoch !== this.store.epoch) {
       // a restarted control plane: only a full snapshot of its epoch can be trusted
+      this.store.behindSinceMs ??= Date.now();
       this.#buffer.push(d);
       void this.refetch();
       return;
@@ -80,6 +81,7 @@ export class SnapshotSync {
       return;
     }
     if (seq !== this.store.sequence + 1) {
+      this.store.behindSinceMs ??= Date.now();
       this.#buffer.push(d);
       void this.refetch();
       return;
@@ -91,7 +93,10 @@ export class SnapshotSync {
   #onHeartbeat(h: { epoch?: string | null; sequence?: number | null }): void {
     if (!this.store.loaded) return;
     this.store.lastHeardAtMs = Date.now();
-    if (h.epoch !== this.store.epoch || Number(h.sequence ?? 0) > this.store.sequence) void this.refetch();
+    if (h.epoch !== this.store.epoch || Number(h.sequence ?? 0) > this.store.sequence) {
+      this.store.behindSinceMs ??= Date.now();
+      void this.refetch();
+    } else this.store.behindSinceMs = undefined;
   }
 
   close(): void {

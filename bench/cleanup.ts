@@ -1,0 +1,41 @@
+// Everything the benchmark must undo (databases, NATS streams, temp dirs), undone on success, failure and
+// Ctrl-C alike. Child processes are stopped first, so nothing still holds what the later steps remove.
+import { stopAll } from "./children.ts";
+
+interface Task {
+  name: string;
+  run: () => Promise<void> | void;
+}
+
+const tasks: Task[] = [];
+let running: Promise<void> | undefined;
+
+/** Registers an undo step; the returned function runs it now (and only once) instead of at the end. */
+export function onCleanup(name: string, run: () => Promise<void> | void): () => Promise<void> {
+  const task: Task = { name, run };
+  tasks.push(task);
+  return async () => {
+    const i = tasks.indexOf(task);
+    if (i === -1) return;
+    tasks.splice(i, 1);
+    await guarded(task);
+  };
+}
+
+async function guarded(task: Task): Promise<void> {
+  try {
+    await task.run();
+  } catch (err) {
+    // one failed step must not keep the others from running; say what was left behind
+    console.error(`cleanup: ${task.name} failed: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+/** Stops every child, then runs the registered steps newest first. Safe to call more than once. */
+export function cleanupAll(): Promise<void> {
+  running ??= (async () => {
+    await stopAll();
+    while (tasks.length > 0) await guarded(tasks.pop()!);
+  })();
+  return running;
+}

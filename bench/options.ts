@@ -1,0 +1,121 @@
+// What one `npm run bench` does, from its flags and environment; recorded in the results file as is.
+import { parseArgs } from "node:util";
+import { onPath } from "./children.ts";
+import type { Mode } from "./gateway.ts";
+import type { LoadTool } from "./load-spec.ts";
+import { scenarios, type ScenarioName } from "./scenarios.ts";
+
+export const USAGE = `npm run bench [-- --mode embedded|split|both] [--phases throughput,streams,snapshot] [--direct-only] [--no-nginx]
+  --mode         gateway modes to measure (default both); split needs Postgres and NATS
+  --phases       which phases to run (default all three); snapshot runs in split mode only
+  --direct-only  no gateway: only the direct and nginx targets (to check the floor and the load tool)
+  --no-nginx     leave nginx out even when it is on PATH
+environment:
+  BENCH_DURATION        seconds per measured run (default 10)
+  BENCH_WARMUP          seconds of warm-up before each measured run (default 2)
+  BENCH_CONNECTIONS     concurrency levels (default 1,32,128)
+  BENCH_SCENARIOS       subset of chat,chat-stream,messages-stream,embeddings (default all)
+  BENCH_LOAD            wrk | autocannon (default wrk when on PATH)
+  BENCH_STREAM_DELAY_MS pause between streamed events in the timed streams (default 2)
+  BENCH_STREAM_TRIALS   timed streams per target and stream scenario (default 50)
+  BENCH_SNAPSHOT_KEYS   keys in the snapshot-scale phase (default 100000; 0 skips the phase)
+  BENCH_DELTA_TRIALS    management changes timed to every replica (default 200)
+  DATABASE_URL          Postgres the bench creates its databases on (default postgres://postgres@127.0.0.1:5432/test)
+  NATS_URL              NATS with JetStream (default nats://127.0.0.1:4222)`;
+
+export type Phase = "throughput" | "streams" | "snapshot";
+const PHASES: readonly Phase[] = ["throughput", "streams", "snapshot"];
+
+export interface BenchOptions {
+  phases: Phase[];
+  /** Gateway modes to measure; empty with --direct-only. */
+  modes: Mode[];
+  /** Whether split mode was asked for by name (then missing services are an error, not a note). */
+  splitRequired: boolean;
+  nginx: boolean;
+  durationSec: number;
+  warmupSec: number;
+  connections: number[];
+  scenarios: ScenarioName[];
+  loadTool: LoadTool;
+  streamDelayMs: number;
+  streamTrials: number;
+  snapshotKeys: number;
+  deltaTrials: number;
+  adminDatabaseUrl: string;
+  natsUrl: string;
+}
+
+function num(name: string, fallback: number, valid: (n: number) => boolean): number {
+  const raw = process.env[name];
+  const n = raw === undefined || raw === "" ? fallback : Number(raw);
+  if (!valid(n)) throw new Error(`${name}=${raw} is not valid\n${USAGE}`);
+  return n;
+}
+
+const positive = (n: number): boolean => n > 0;
+const wholeOrZero = (n: number): boolean => Number.isInteger(n) && n >= 0;
+
+export function parseOptions(argv: string[] = process.argv.slice(2)): BenchOptions {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      mode: { type: "string", default: "both" },
+      phases: { type: "string", default: PHASES.join(",") },
+      "direct-only": { type: "boolean", default: false },
+      "no-nginx": { type: "boolean", default: false },
+      help: { type: "boolean", default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const modeByFlag: Record<string, Mode[]> = { embedded: ["embedded"], split: ["split"], both: ["embedded", "split"] };
+  const modes = modeByFlag[values.mode];
+  if (!modes) throw new Error(`--mode ${values.mode}: use embedded, split or both\n${USAGE}`);
+
+  const phases = values.phases.split(",").map((p) => p.trim());
+  const badPhase = phases.find((p) => !PHASES.includes(p as Phase));
+  if (badPhase !== undefined) throw new Error(`--phases: unknown ${badPhase}; use ${PHASES.join(", ")}\n${USAGE}`);
+
+  const connections = (process.env["BENCH_CONNECTIONS"] || "1,32,128").split(",").map((s) => Number(s.trim()));
+  if (connections.some((c) => !Number.isInteger(c) || c < 1)) throw new Error(`BENCH_CONNECTIONS must be a comma list of positive integers\n${USAGE}`);
+  const known = scenarios.map((s) => s.name);
+  const picked = (process.env["BENCH_SCENARIOS"] || known.join(",")).split(",").map((s) => s.trim());
+  const unknown = picked.filter((s) => !known.includes(s as ScenarioName));
+  if (unknown.length > 0) throw new Error(`BENCH_SCENARIOS: unknown ${unknown.join(", ")}; known: ${known.join(", ")}`);
+  const loadTool = (process.env["BENCH_LOAD"] || (onPath("wrk") ? "wrk" : "autocannon")) as LoadTool;
+  if (loadTool !== "wrk" && loadTool !== "autocannon") throw new Error(`BENCH_LOAD must be wrk or autocannon\n${USAGE}`);
+  if (loadTool === "wrk" && !onPath("wrk")) throw new Error("BENCH_LOAD=wrk but wrk is not on PATH (apt-get install wrk)");
+
+  return {
+    phases: PHASES.filter((p) => phases.includes(p)),
+    modes: values["direct-only"] ? [] : modes,
+    splitRequired: values.mode === "split" && !values["direct-only"],
+    nginx: !values["no-nginx"] && onPath("nginx"),
+    durationSec: num("BENCH_DURATION", 10, positive),
+    warmupSec: num("BENCH_WARMUP", 2, (n) => n >= 0),
+    connections,
+    scenarios: known.filter((n) => picked.includes(n)),
+    loadTool,
+    streamDelayMs: num("BENCH_STREAM_DELAY_MS", 2, positive),
+    streamTrials: num("BENCH_STREAM_TRIALS", 50, (n) => Number.isInteger(n) && n > 0),
+    snapshotKeys: num("BENCH_SNAPSHOT_KEYS", 100_000, wholeOrZero),
+    deltaTrials: num("BENCH_DELTA_TRIALS", 200, (n) => Number.isInteger(n) && n > 0),
+    adminDatabaseUrl: process.env["DATABASE_URL"] || "postgres://postgres@127.0.0.1:5432/test",
+    natsUrl: process.env["NATS_URL"] || "nats://127.0.0.1:4222",
+  };
+}
+
+/** A rough forecast printed at the start, so whoever runs it knows whether to wait or come back. */
+export function expectedSeconds(o: BenchOptions, targets: number, snapshotPhase: boolean): number {
+  const perRun = o.durationSec + o.warmupSec + 1.5;
+  const load = o.phases.includes("throughput") ? o.scenarios.length * o.connections.length * targets * perRun : 0;
+  const streamScenarios = o.phases.includes("streams") ? o.scenarios.filter((s) => s === "chat-stream" || s === "messages-stream").length : 0;
+  // a timed stream lasts about (chunks + 4 events) × delay; 5 warm-up streams; ~1.5 s to start each probe
+  const streams = streamScenarios * targets * ((o.streamTrials + 5) * (24 * o.streamDelayMs + 2) / 1000 + 1.5);
+  const startup = load + streams > 0 ? 15 + o.modes.length * 10 : 5;
+  const snapshot = snapshotPhase ? 40 + o.snapshotKeys / 20_000 + perRun + o.deltaTrials * 0.03 : 0;
+  return load + streams + startup + snapshot;
+}

@@ -1,0 +1,37 @@
+// One measured run of one target at one concurrency: a load process pinned to the load core, the same request
+// for every target, and the servers' CPU and memory read by that process around the measured part.
+import { runJsonChild } from "./children.ts";
+import type { LoadConfig, LoadOutput, LoadTool } from "./load-spec.ts";
+import { requestHeaders, type Scenario, type Target } from "./scenarios.ts";
+
+export interface RunSettings {
+  root: string;
+  tool: LoadTool;
+  durationSec: number;
+  warmupSec: number;
+}
+
+/** The core every load and probe process runs on; servers run on core 0. */
+export const LOAD_CORE = 1;
+
+export function runLoad(target: Target, scenario: Scenario, connections: number, s: RunSettings): Promise<LoadOutput> {
+  const p = target.processes;
+  const cpuOf: Record<string, number[]> = { server: p.server };
+  const memoryOf: Record<string, number> = { server: p.memory };
+  if (p.controlPlane !== undefined) {
+    cpuOf["controlPlane"] = [p.controlPlane];
+    memoryOf["controlPlane"] = p.controlPlane;
+  }
+  const config: LoadConfig = {
+    tool: s.tool,
+    url: `${target.origin}${scenario.path}`,
+    headers: requestHeaders(target, scenario),
+    body: scenario.body,
+    connections,
+    durationSec: s.durationSec,
+    warmupSec: s.warmupSec,
+    cpuOf,
+    memoryOf,
+  };
+  return runJsonChild<LoadOutput>(`load ${target.name}/${scenario.name}/c${connections}`, "bench/load.ts", config, { core: LOAD_CORE, cwd: s.root });
+}

@@ -1,0 +1,103 @@
+// What a full snapshot costs, in parts, with the gateway's own code and without changing it: the control plane's
+// read and encode (loadFullState + pb.Snapshot.encode, straight on the database), and the data plane's side
+// (the NATS request, pb.Snapshot.decode, SnapshotStore.applyFull) against the running control plane.
+// Usage: tsx bench/snapshot-probe.ts '<SnapshotProbeConfig JSON>'  → prints one SnapshotProbeOutput JSON line.
+import os from "node:os";
+import { connect } from "nats";
+import { openDatabase } from "../controlplane/src/db/connect.ts";
+import { loadFullState } from "../controlplane/src/services/snapshot-state.ts";
+import { SnapshotStore } from "../dataplane/src/auth/snapshot-store.ts";
+import { pb } from "../proto/messages.ts";
+import { fetchSnapshot } from "../proto/snapshot-parts.ts";
+import { subjects } from "../proto/subjects.ts";
+import { connectNats } from "../proto/transport-nats.ts";
+import { summarise, type Summary } from "./stats.ts";
+
+export interface SnapshotProbeConfig {
+  databaseUrl: string;
+  natsUrl: string;
+  natsPrefix: string;
+  repeats: number;
+  /** Build the snapshot straight from the database, as the control plane does. */
+  build: boolean;
+  /** Ask the running control plane over NATS (only once its data planes have shown it can answer). */
+  fetch: boolean;
+}
+
+export interface SnapshotProbeOutput {
+  natsMaxPayloadBytes: number;
+  keys?: number;
+  bytes?: number;
+  build?: { readMs: Summary; encodeMs: Summary };
+  fetch?: { requestMs: Summary; decodeMs: Summary; applyMs: Summary; totalMs: Summary } | { error: string };
+}
+
+const config = JSON.parse(process.argv[2] ?? "null") as SnapshotProbeConfig | null;
+if (!config) throw new Error("usage: tsx bench/snapshot-probe.ts '<SnapshotProbeConfig JSON>'");
+
+async function measureBuild(c: SnapshotProbeConfig): Promise<{ keys: number; bytes: number; build: SnapshotProbeOutput["build"] }> {
+  // dataDir is only used by PGlite; this is Postgres
+  const database = await openDatabase({ databaseUrl: c.databaseUrl, dataDir: os.tmpdir(), poolSize: 2 });
+  try {
+    const read: number[] = [];
+    const encode: number[] = [];
+    let keys = 0;
+    let bytes = 0;
+    for (let i = 0; i < c.repeats; i++) {
+      const t0 = performance.now();
+      const state = await loadFullState(database.db, "bench-snapshot-probe");
+      const t1 = performance.now();
+      const encoded = pb.Snapshot.encode({ epoch: "probe", sequence: 1, orgs: state.orgs, keys: state.keys, appliedEventIds: state.appliedEventIds, generatedAtMs: Date.now(), replicaCount: 1 }).finish();
+      read.push(t1 - t0);
+      encode.push(performance.now() - t1);
+      keys = state.keys.length;
+      bytes = encoded.length;
+    }
+    return { keys, bytes, build: { readMs: summarise(read), encodeMs: summarise(encode) } };
+  } finally {
+    await database.close();
+  }
+}
+
+async function measureFetch(c: SnapshotProbeConfig): Promise<NonNullable<SnapshotProbeOutput["fetch"]>> {
+  const s = subjects(c.natsPrefix);
+  const transport = await connectNats({ servers: c.natsUrl, subjects: s, name: "bench-snapshot-probe", ensureUsageStream: false });
+  const request: number[] = [];
+  const decode: number[] = [];
+  const apply: number[] = [];
+  const total: number[] = [];
+  try {
+    for (let i = 0; i < c.repeats; i++) {
+      const t0 = performance.now();
+      const bytes = await fetchSnapshot(transport, s.snapshotRequest, "bench-snapshot-probe", 30_000);
+      const t1 = performance.now();
+      const snap = pb.Snapshot.decode(bytes);
+      const t2 = performance.now();
+      new SnapshotStore().applyFull(snap, Date.now());
+      const t3 = performance.now();
+      request.push(t1 - t0);
+      decode.push(t2 - t1);
+      apply.push(t3 - t2);
+      total.push(t3 - t0);
+    }
+    return { requestMs: summarise(request), decodeMs: summarise(decode), applyMs: summarise(apply), totalMs: summarise(total) };
+  } catch (err) {
+    return { error: err instanceof Error ? err.message : String(err) };
+  } finally {
+    await transport.close();
+  }
+}
+
+async function maxPayload(natsUrl: string): Promise<number> {
+  const nc = await connect({ servers: natsUrl.split(",") });
+  try {
+    return nc.info?.max_payload ?? Number.NaN;
+  } finally {
+    await nc.close();
+  }
+}
+
+const output: SnapshotProbeOutput = { natsMaxPayloadBytes: await maxPayload(config.natsUrl) };
+if (config.build) Object.assign(output, await measureBuild(config));
+if (config.fetch) output.fetch = await measureFetch(config);
+process.stdout.write(`${JSON.stringify(output)}\n`);

@@ -1,0 +1,71 @@
+// The throughput phase: every scenario at every concurrency against every target, target after target at each
+// level, so drift in the machine's load affects all of them alike. Prints a table per scenario as it completes.
+import type { LoadOutput } from "./load-spec.ts";
+import { compareRows, formatLoadTable, measure, type LoadRow, type Measurement } from "./report.ts";
+import { runLoad, type RunSettings } from "./runs.ts";
+import { preflight, type Scenario, type Target, type TargetName } from "./scenarios.ts";
+
+export interface RawRun {
+  scenario: string;
+  connections: number;
+  target: TargetName;
+  output: LoadOutput;
+}
+
+export interface ThroughputResult {
+  rows: LoadRow[];
+  runs: RawRun[];
+}
+
+/** A scenario left out because the gateway does not serve it yet, and the answer that said so. */
+export interface Skipped {
+  scenario: string;
+  reason: string;
+}
+
+/**
+ * One request of every scenario to every target before any load, so a broken target fails the run in seconds,
+ * not after minutes of measurements. A scenario the gateway answers with a "not there yet" status is skipped.
+ */
+export async function preflightAll(scenarios: readonly Scenario[], targets: readonly Target[]): Promise<{ runnable: Scenario[]; skipped: Skipped[] }> {
+  const runnable: Scenario[] = [];
+  const skipped: Skipped[] = [];
+  for (const scenario of scenarios) {
+    let skip: string | undefined;
+    for (const target of targets) {
+      const result = await preflight(target, scenario);
+      if (result.ok) continue;
+      if (!result.skip) throw new Error(`preflight failed: ${result.problem}`);
+      skip = result.problem;
+      break;
+    }
+    if (skip === undefined) runnable.push(scenario);
+    else {
+      console.log(`note: ${scenario.title} skipped, the gateway does not serve it yet (${skip.split("\n")[0]?.slice(0, 200)})`);
+      skipped.push({ scenario: scenario.name, reason: skip });
+    }
+  }
+  return { runnable, skipped };
+}
+
+/** Scenarios are expected to have passed preflightAll. */
+export async function throughput(scenarios: readonly Scenario[], targets: readonly Target[], connections: readonly number[], settings: RunSettings): Promise<ThroughputResult> {
+  const result: ThroughputResult = { rows: [], runs: [] };
+  for (const scenario of scenarios) {
+    const rows: LoadRow[] = [];
+    for (const c of connections) {
+      const measured = new Map<TargetName, Measurement>();
+      for (const target of targets) {
+        const output = await runLoad(target, scenario, c, settings);
+        result.runs.push({ scenario: scenario.name, connections: c, target: target.name, output });
+        const m = measure(output);
+        measured.set(target.name, m);
+        console.error(`${scenario.name} c=${c} ${target.name}: ${m.requestsPerSec.toFixed(0)} req/s, p50 ${m.p50Ms.toFixed(3)} ms${m.failed > 0 ? `, ${m.failed} failed` : ""}`);
+      }
+      rows.push(...compareRows(scenario.name, c, measured));
+    }
+    console.log(`${formatLoadTable(scenario.title, rows)}\n`);
+    result.rows.push(...rows);
+  }
+  return result;
+}
