@@ -5,6 +5,7 @@ const Env = z.object({
   DATABASE_URL: z.string().min(1).optional(),
   NATS_URL: z.string().min(1).optional(),
   SVC_NATS_PREFIX: z.string().regex(/^[A-Za-z0-9_-]+$/).default("svc"),
+  SVC_NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   SVC_DATA_DIR: z.string().min(1).default("./.svc-data"),
   HOST: z.string().min(1).default("127.0.0.1"),
   CONTROLPLANE_PORT: z.coerce.number().int().min(0).max(65535).default(8081),
@@ -19,6 +20,8 @@ export type ControlPlaneConfig = Readonly<{
   databaseUrl: string | undefined;
   natsUrl: string | undefined;
   natsPrefix: string;
+  /** JetStream copies of the usage stream when this process creates it. */
+  natsStreamReplicas: number;
   dataDir: string;
   host: string;
   port: number;
@@ -48,6 +51,7 @@ export function loadControlPlaneConfig(env: Record<string, string | undefined> =
     databaseUrl: e.DATABASE_URL,
     natsUrl: e.NATS_URL,
     natsPrefix: e.SVC_NATS_PREFIX,
+    natsStreamReplicas: e.SVC_NATS_STREAM_REPLICAS,
     dataDir: e.SVC_DATA_DIR,
     host: e.HOST,
     port: e.CONTROLPLANE_PORT,

@@ -7,6 +7,7 @@ const Env = z.object({
   NATS_URL: z.string().min(1).optional(),
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   SVC_NATS_PREFIX: z.string().regex(/^[A-Za-z0-9_-]+$/).default("svc"),
+  SVC_NATS_STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   SVC_DATA_DIR: z.string().min(1).default("./.svc-data"),
   CONTROLPLANE_URL: z.string().url().default("http://127.0.0.1:8081"),
   SVC_KEY_HASH_SECRET: z.string().min(16).optional(),
@@ -16,8 +17,19 @@ const Env = z.object({
   SVC_UPSTREAM_HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
   SVC_UPSTREAM_BODY_TIMEOUT_MS: z.coerce.number().int().positive().default(300_000),
   SVC_MAX_BODY_BYTES: z.coerce.number().int().positive().default(32 * 1024 * 1024),
+  /** A request body that sends nothing for this long is answered 408 (uWS itself drops it silently at ~10 s). */
+  SVC_BODY_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
+  /** Refused credentials one address may present in a burst (0: no limit), and how many per minute it earns back. */
+  SVC_AUTH_FAILURE_BURST: z.coerce.number().int().min(0).default(20),
+  SVC_AUTH_FAILURES_PER_MINUTE: z.coerce.number().positive().default(10),
+  /** The header a trusted proxy in front sets to the client's address (e.g. x-real-ip); unset: the socket's peer. */
+  SVC_CLIENT_IP_HEADER: z.string().regex(/^[a-z0-9-]+$/, "a lower-case header name").optional(),
   /** First quarantine of a provider credential the provider refused; doubles per refusal in a row. */
   SVC_CREDENTIAL_QUARANTINE_MS: z.coerce.number().int().positive().default(30_000),
+  SVC_DRAIN_MS: z.coerce.number().int().nonnegative().default(30_000),
+  /** Bounds of the usage backlog; at either one the replica refuses billable requests (503) rather than serve them unbilled. */
+  SVC_USAGE_SPOOL_MAX_BYTES: z.coerce.number().int().positive().default(1024 * 1024 * 1024),
+  SVC_USAGE_PENDING_MAX_EVENTS: z.coerce.number().int().positive().default(500_000),
 });
 
 export type DataPlaneConfig = Readonly<{
@@ -25,6 +37,10 @@ export type DataPlaneConfig = Readonly<{
   host: string;
   natsUrl: string | undefined;
   natsPrefix: string;
+  /** JetStream copies of the usage stream when this process creates it. */
+  natsStreamReplicas: number;
+  /** On SIGTERM, how long in-flight requests and streams may take to finish before they are cut. */
+  drainMs: number;
   /** Prometheus metrics port; undefined: no metrics listener. */
   metricsPort: number | undefined;
   dataDir: string;
@@ -34,7 +50,15 @@ export type DataPlaneConfig = Readonly<{
   upstreamHeadersTimeoutMs: number;
   upstreamBodyTimeoutMs: number;
   maxBodyBytes: number;
+  bodyIdleTimeoutMs: number;
+  authFailureBurst: number;
+  authFailuresPerMinute: number;
+  clientIpHeader: string | undefined;
   credentialQuarantineMs: number;
+  /** Most bytes the usage spool may hold on disk (events the bus has not stored yet). */
+  usageSpoolMaxBytes: number;
+  /** Most usage events sent but not yet reported applied by the control plane. */
+  usagePendingMaxEvents: number;
   /** Unique per process: names this replica in usage events and snapshot requests. */
   replicaId: string;
   /** The process environment, for provider credentials (<NAMESPACE>_API_KEY, <NAMESPACE>_BASE_URL). */
@@ -54,6 +78,8 @@ export function loadDataPlaneConfig(env: Record<string, string | undefined> = pr
     host: e.HOST,
     natsUrl: e.NATS_URL,
     natsPrefix: e.SVC_NATS_PREFIX,
+    natsStreamReplicas: e.SVC_NATS_STREAM_REPLICAS,
+    drainMs: e.SVC_DRAIN_MS,
     metricsPort: e.METRICS_PORT,
     dataDir: e.SVC_DATA_DIR,
     controlPlaneUrl: e.CONTROLPLANE_URL,
@@ -62,7 +88,13 @@ export function loadDataPlaneConfig(env: Record<string, string | undefined> = pr
     upstreamHeadersTimeoutMs: e.SVC_UPSTREAM_HEADERS_TIMEOUT_MS,
     upstreamBodyTimeoutMs: e.SVC_UPSTREAM_BODY_TIMEOUT_MS,
     maxBodyBytes: e.SVC_MAX_BODY_BYTES,
+    bodyIdleTimeoutMs: e.SVC_BODY_IDLE_TIMEOUT_MS,
+    authFailureBurst: e.SVC_AUTH_FAILURE_BURST,
+    authFailuresPerMinute: e.SVC_AUTH_FAILURES_PER_MINUTE,
+    clientIpHeader: e.SVC_CLIENT_IP_HEADER,
     credentialQuarantineMs: e.SVC_CREDENTIAL_QUARANTINE_MS,
+    usageSpoolMaxBytes: e.SVC_USAGE_SPOOL_MAX_BYTES,
+    usagePendingMaxEvents: e.SVC_USAGE_PENDING_MAX_EVENTS,
     replicaId: `dp-${randomUUID()}`,
     env: Object.freeze({ ...env }),
   });

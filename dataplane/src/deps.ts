@@ -1,4 +1,5 @@
 import type { Catalog } from "../../catalog/src/index.ts";
+import type { Logger } from "../../proto/log.ts";
 import type { ControlRequest, ControlResponse } from "../../proto/control.ts";
 import type { RateLimiter } from "./admission/rate-limiter.ts";
 import type { DataPlaneMetrics } from "./metrics/metrics.ts";
@@ -27,4 +28,5 @@ export interface DataPlaneDeps {
   readonly upstream: UpstreamClient;
   readonly usage: UsagePublisher;
   readonly controlPlane: ControlPlaneClient;
+  readonly log: Logger;
 }

@@ -59,7 +59,7 @@ export async function startEmbedded(env: Record<string, string | undefined> = pr
     bootstrap: ready.bootstrap,
     baseUrl: `http://${dpConfig.host}:${dataPlane.port}`,
     async close() {
-      await dataPlane.close();
+      await dataPlane.close(dpConfig.drainMs);
       await call({ op: "close" }, 30_000).catch(() => undefined);
       await transport.close();
       await worker.terminate();

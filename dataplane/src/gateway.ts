@@ -1,6 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { Catalog } from "../../catalog/src/index.ts";
+import { closeLogger, createLogger } from "../../proto/log.ts";
 import { pb } from "../../proto/messages.ts";
 import { REPLICA_HEARTBEAT_MS, subjects } from "../../proto/subjects.ts";
 import type { Transport } from "../../proto/transport.ts";
@@ -45,8 +46,10 @@ export async function startDataPlane(opts: {
   const store = new SnapshotStore();
   let inFlightCount = () => 0;
   const tracker = new SpendTracker();
-  const usage = new UsagePublisher(opts.transport, new Spool(join(config.dataDir, "spool"), config.replicaId));
+  const spool = new Spool(join(config.dataDir, "spool"), config.replicaId, { maxBytes: config.usageSpoolMaxBytes });
+  const usage = new UsagePublisher(opts.transport, spool);
   const upstream = new UpstreamClient({ headersTimeoutMs: config.upstreamHeadersTimeoutMs, bodyTimeoutMs: config.upstreamBodyTimeoutMs });
+  const log = createLogger(config.env, { service: "dataplane", bindings: { replica: config.replicaId } });
   const deps: DataPlaneDeps = {
     config,
     catalog: opts.catalog,
@@ -60,11 +63,16 @@ export async function startDataPlane(opts: {
       spoolDepth: () => usage.unsent,
       reservationsOpen: () => tracker.openReservations,
       inFlight: () => inFlightCount(),
+      spoolBytes: () => spool.bytes,
+      spoolMaxBytes: () => spool.maxBytes,
+      usageMemoryBytes: () => usage.memoryBytes,
+      pendingEvents: () => tracker.pendingEvents,
     }),
     keyHashSecret: opts.keyHashSecret,
     upstream,
     usage,
     controlPlane: opts.controlPlane,
+    log,
   };
   const s = subjects(config.natsPrefix);
   const sync = new SnapshotSync(opts.transport, s, store, tracker, config.replicaId);
@@ -93,6 +101,8 @@ export async function startDataPlane(opts: {
       sync.close();
       await usage.close();
       await upstream.close();
+      log.info({ requests_cut_off: inFlight.count }, "data plane stopped");
+      await closeLogger(log);
     },
   };
 }

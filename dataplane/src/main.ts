@@ -1,4 +1,5 @@
 import { loadCatalog } from "../../catalog/src/index.ts";
+import { logStartupFailure } from "../../proto/log.ts";
 import { connectNats } from "../../proto/transport-nats.ts";
 import { subjects } from "../../proto/subjects.ts";
 import { loadDataPlaneConfig } from "./config.ts";
@@ -11,11 +12,12 @@ async function main(): Promise<void> {
   if (!config.natsUrl) throw new Error("NATS_URL is required for `npm run dataplane` (split mode); `npm start` runs everything in one process.");
   if (!config.keyHashSecret) throw new Error("SVC_KEY_HASH_SECRET is required in split mode (the same value as the control plane's).");
   const catalog = loadCatalog();
-  const transport = await connectNats({ servers: config.natsUrl, subjects: subjects(config.natsPrefix), name: config.replicaId, ensureUsageStream: true });
+  const transport = await connectNats({ servers: config.natsUrl, subjects: subjects(config.natsPrefix), name: config.replicaId, ensureUsageStream: true, streamReplicas: config.natsStreamReplicas });
   const dp = await startDataPlane({ config, catalog, transport, controlPlane: httpControlPlaneClient(config.controlPlaneUrl), keyHashSecret: config.keyHashSecret });
-  console.log(`data plane ${config.replicaId} listening on http://${config.host}:${dp.port}`);
+  const url = `http://${config.host}:${dp.port}`;
+  dp.deps.log.info({ url }, `listening on ${url} (data plane ${config.replicaId})`);
   const stop = async () => {
-    await dp.close();
+    await dp.close(config.drainMs);
     await transport.close();
     process.exit(0);
   };
@@ -24,6 +26,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(`data plane failed to start: ${err instanceof Error ? err.message : String(err)}`);
+  logStartupFailure(process.env, "dataplane", err);
   process.exit(1);
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { loadCatalog } from "../../catalog/src/index.ts";
 import { loadControlPlaneConfig } from "../../controlplane/src/config.ts";
 import { startControlPlane } from "../../controlplane/src/controlplane.ts";
@@ -15,8 +15,8 @@ import { connectNats, deleteUsageStream } from "../../proto/transport-nats.ts";
 import type { Transport } from "../../proto/transport.ts";
 import { freshDatabase } from "./database.ts";
 import OpenAI from "openai";
-import { afterAll, beforeAll } from "vitest";
-import { startMockUpstream, type MockUpstream } from "./mock-upstream.ts";
+import { afterAll, beforeAll, expect } from "vitest";
+import { MEDIA_NAMESPACES, startMockUpstream, type MockUpstream } from "./mock-upstream.ts";
 
 /** A running gateway as a test sees it: one or more public base URLs and the bootstrap management key. */
 export interface TestGateway {
@@ -25,7 +25,27 @@ export interface TestGateway {
   readonly baseUrls: readonly string[];
   readonly managementKey: string;
   readonly dataPlanes: readonly DataPlane[];
+  /**
+   * Where every process of this gateway writes its log lines, complete once close() resolved. Without
+   * SVC_TEST_LOG_DIR it is inside the data directory close() removes: a test reading it after close passes its own
+   * testLogEnv(…) in the gateway's environment.
+   */
+  readonly logFile: string;
   close(): Promise<void>;
+}
+
+let logFiles = 0;
+
+/**
+ * The log settings of a gateway a test starts: a file of its own in SVC_TEST_LOG_DIR when `npm test` set one (it
+ * scans every line for keys and credentials after the run), else one in `dir`, removed with it. Debug level, so
+ * the scan sees every line the code can write.
+ */
+export function testLogEnv(name: string, dir: string): { LOG_FILE: string; LOG_LEVEL: string } {
+  const root = process.env.SVC_TEST_LOG_DIR;
+  const test = basename(expect.getState().testPath ?? "unknown").replace(/\.test\.ts$/, "");
+  const file = root ? join(root, `${test}.${name}.${process.pid}.${++logFiles}.log`) : join(dir, `${name}.log`);
+  return { LOG_FILE: file, LOG_LEVEL: "debug" };
 }
 
 export function randomManagementKey(): string {
@@ -46,24 +66,41 @@ function upstreamEnv(mock: MockUpstream): Record<string, string> {
   };
 }
 
+/**
+ * Credentials for the providers that serve only embeddings, images or transcription (and Mistral), pointed at
+ * the mock under `/<namespace>/`. Kept apart from upstreamEnv so tests of chat see only three providers.
+ */
+export function mediaUpstreamEnv(mock: MockUpstream): Record<string, string> {
+  const env: Record<string, string> = {};
+  const bases: Record<string, string> = { voyage: "/v1", cohere: "", mistral: "/v1", deepgram: "", assemblyai: "", elevenlabs: "" };
+  for (const ns of MEDIA_NAMESPACES) {
+    env[`${ns.toUpperCase()}_API_KEY`] = `${ns}-upstream-test-credential`;
+    env[`${ns.toUpperCase()}_BASE_URL`] = `${mock.origin}/${ns}${bases[ns] ?? ""}`;
+  }
+  return env;
+}
+
 /** `npm start`'s composition: PGlite in a fresh data dir, in-process bus. */
 export async function startEmbeddedGateway(mock: MockUpstream, extraEnv: Record<string, string> = {}): Promise<TestGateway> {
   const dataDir = mkdtempSync(join(tmpdir(), "svc-embedded-"));
   const managementKey = randomManagementKey();
-  const g = await startEmbedded({
+  const env = {
     PORT: "0",
     HOST: "127.0.0.1",
     SVC_DATA_DIR: dataDir,
     SVC_BOOTSTRAP_MGMT_KEY: managementKey,
     SVC_BOOTSTRAP_CREDIT: "10",
+    ...testLogEnv("embedded", dataDir),
     ...upstreamEnv(mock),
     ...extraEnv,
-  });
+  };
+  const g = await startEmbedded(env);
   return {
     mode: "embedded",
     baseUrls: [g.baseUrl],
     managementKey,
     dataPlanes: [g.dataPlane],
+    logFile: env.LOG_FILE,
     async close() {
       await g.close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -89,6 +126,7 @@ export async function startSplitGateway(mock: MockUpstream, replicas = 2, extraE
     SVC_KEY_HASH_SECRET: randomBytes(32).toString("hex"),
     SVC_BOOTSTRAP_MGMT_KEY: managementKey,
     SVC_BOOTSTRAP_CREDIT: "10",
+    ...testLogEnv("split", db.dataDir),
     ...upstreamEnv(mock),
     ...extraEnv,
   };
@@ -98,7 +136,7 @@ export async function startSplitGateway(mock: MockUpstream, replicas = 2, extraE
   const cpTransport = await connectNats({ servers: natsUrl, subjects: s, name: "cp-test", ensureUsageStream: true });
   transports.push(cpTransport);
   const cpConfig = loadControlPlaneConfig(env);
-  const controlPlane = await startControlPlane({ config: cpConfig, catalog, transport: cpTransport, requireSecret: true, log: () => undefined });
+  const controlPlane = await startControlPlane({ config: cpConfig, catalog, transport: cpTransport, requireSecret: true });
   const http = await serveControlHandler(controlPlane.handle, "127.0.0.1", 0);
   const dataPlanes: DataPlane[] = [];
   for (let i = 0; i < replicas; i++) {
@@ -112,6 +150,7 @@ export async function startSplitGateway(mock: MockUpstream, replicas = 2, extraE
     baseUrls: dataPlanes.map((d) => `http://127.0.0.1:${d.port}`),
     managementKey,
     dataPlanes,
+    logFile: env.LOG_FILE!,
     async close() {
       for (const d of dataPlanes) await d.close();
       http.server.close();
@@ -160,12 +199,14 @@ export interface GatewayFixture {
  * Starts the fixture before the block's tests and stops it after them. Fields are filled in beforeAll, so read
  * them inside tests, not at collection time.
  */
-export function useEmbeddedGateway(opts: { env?: Record<string, string>; before?: (mock: MockUpstream) => void } = {}): GatewayFixture {
+export function useEmbeddedGateway(
+  opts: { env?: Record<string, string> | ((mock: MockUpstream) => Record<string, string>); before?: (mock: MockUpstream) => void } = {},
+): GatewayFixture {
   const f = {} as GatewayFixture;
   beforeAll(async () => {
     f.mock = await startMockUpstream();
     opts.before?.(f.mock);
-    f.gw = await startEmbeddedGateway(f.mock, opts.env);
+    f.gw = await startEmbeddedGateway(f.mock, typeof opts.env === "function" ? opts.env(f.mock) : opts.env);
     f.base = f.gw.baseUrls[0]!;
     f.key = (await createKey(f.base, f.gw.managementKey, {})).key;
     f.client = new OpenAI({ baseURL: `${f.base}/v1`, apiKey: f.key, maxRetries: 0 });

@@ -1,11 +1,17 @@
 import uWS from "uWebSockets.js";
+import { usageBoundReached } from "../admission/usage-capacity.ts";
 import type { DataPlaneDeps } from "../deps.ts";
+import { AuthFailureGuard, clientAddress } from "../auth/brute-force.ts";
 import { GatewayError } from "../errors.ts";
 import { getCredits, getKey } from "../routes/account.ts";
+import { audioTranscriptions } from "../routes/audio-transcriptions.ts";
 import { chatCompletions } from "../routes/chat-completions.ts";
+import { embeddings } from "../routes/embeddings.ts";
+import { imageEdits, imageGenerations } from "../routes/images.ts";
 import { countTokens, messages } from "../routes/messages.ts";
 import { forwardToControlPlane } from "../routes/forward.ts";
 import { getModel, listModels } from "../routes/models.ts";
+import { logAccess } from "./access-log.ts";
 import { RequestContext } from "./context.ts";
 
 type Handler = (deps: DataPlaneDeps, ctx: RequestContext, body: Promise<Buffer> | undefined) => Promise<void> | void;
@@ -18,11 +24,22 @@ interface Route {
   /** Keep every request header (only relays and the native route need them). */
   headers?: boolean;
   dialect?: "openai" | "anthropic";
+  /** Needs no credential, so refused credentials from its caller are not judged. */
+  public?: boolean;
+  /** A tighter body limit than the server's. */
+  maxBody?: number;
 }
 
+/** The control plane refuses larger management bodies anyway (controlplane/src/http/validation.ts); refused here first. */
+const MANAGEMENT_MAX_BODY_BYTES = 64 * 1024;
+
 const HEALTH_BODY = '{"status":"ok"}';
-/** Heartbeats come every second; this much silence means the replica's state may be going stale. */
-const READY_MAX_SILENCE_MS = 15_000;
+/**
+ * A replica that has known for this long of state it cannot get (it hears the control plane but cannot load
+ * from it) is taken out of rotation. Silence alone is not enough: when the control plane or the bus is down,
+ * every replica is silent, and serving from the last snapshot (static stability) beats serving nothing.
+ */
+const READY_MAX_BEHIND_MS = 15_000;
 
 /** Every public route, registered explicitly. Methods a path does not serve get 405 with Allow. */
 const ROUTES: readonly Route[] = [
@@ -31,27 +48,35 @@ const ROUTES: readonly Route[] = [
   { method: "post", pattern: "/v1/chat/completions", handler: chatCompletions, body: true },
   { method: "post", pattern: "/v1/messages", handler: messages, body: true, headers: true, dialect: "anthropic" },
   { method: "post", pattern: "/v1/messages/count_tokens", handler: countTokens, body: true, headers: true, dialect: "anthropic" },
+  { method: "post", pattern: "/v1/embeddings", handler: embeddings, body: true },
+  { method: "post", pattern: "/v1/images/generations", handler: imageGenerations, body: true },
+  { method: "post", pattern: "/v1/images/edits", handler: imageEdits, body: true },
+  // the upload is read by the route itself, part by part, so its size is judged while it arrives
+  { method: "post", pattern: "/v1/audio/transcriptions", handler: audioTranscriptions },
   { method: "get", pattern: "/v1/credits", handler: getCredits },
   { method: "get", pattern: "/v1/key", handler: getKey },
   { method: "del", pattern: "/v1/key", handler: forwardToControlPlane, headers: true },
   { method: "get", pattern: "/v1/management/keys", handler: forwardToControlPlane, headers: true },
-  { method: "post", pattern: "/v1/management/keys", handler: forwardToControlPlane, body: true, headers: true },
+  { method: "post", pattern: "/v1/management/keys", handler: forwardToControlPlane, body: true, headers: true, maxBody: MANAGEMENT_MAX_BODY_BYTES },
   { method: "get", pattern: "/v1/management/keys/*", handler: forwardToControlPlane, headers: true },
-  { method: "patch", pattern: "/v1/management/keys/*", handler: forwardToControlPlane, body: true, headers: true },
+  { method: "patch", pattern: "/v1/management/keys/*", handler: forwardToControlPlane, body: true, headers: true, maxBody: MANAGEMENT_MAX_BODY_BYTES },
   { method: "del", pattern: "/v1/management/keys/*", handler: forwardToControlPlane, headers: true },
-  { method: "get", pattern: "/status", handler: forwardToControlPlane, headers: true },
-  { method: "options", pattern: "/status", handler: forwardToControlPlane, headers: true },
+  { method: "get", pattern: "/status", handler: forwardToControlPlane, headers: true, public: true },
+  { method: "options", pattern: "/status", handler: forwardToControlPlane, headers: true, public: true },
 ];
 
 const METHOD_NAME: Record<Method, string> = { get: "GET", post: "POST", patch: "PATCH", del: "DELETE", options: "OPTIONS" };
 
-function allowedFor(path: string): string[] {
+function allowedFor(path: string): { allow: string[]; dialect: "openai" | "anthropic" } {
   const out = new Set<string>();
+  let dialect: "openai" | "anthropic" = "openai";
   for (const r of ROUTES) {
     const match = r.pattern.endsWith("/*") ? path.startsWith(r.pattern.slice(0, -1)) && path.length > r.pattern.length - 1 : path === r.pattern;
     if (match) out.add(METHOD_NAME[r.method]);
+    // a wrong method on a native route is still answered in that route's dialect
+    if (match && r.dialect) dialect = r.dialect;
   }
-  return [...out];
+  return { allow: [...out], dialect };
 }
 
 /**
@@ -64,12 +89,29 @@ export function buildApp(deps: DataPlaneDeps): { app: uWS.TemplatedApp; inFlight
   app.get("/health", (res) => {
     res.cork(() => res.writeHeader("content-type", "application/json").end(HEALTH_BODY));
   });
-  // readiness: a snapshot is loaded and the control plane was heard from recently (liveness stays /health)
+  app.head("/health", (res) => {
+    // uWS 20.30 aborts the process when a handler that ends without a body has no abort handler
+    res.onAborted(() => undefined);
+    res.cork(() => res.writeHeader("content-type", "application/json").endWithoutBody());
+  });
+  const guard = new AuthFailureGuard({ burst: deps.config.authFailureBurst, perMinute: deps.config.authFailuresPerMinute });
+  const proxyHeader = deps.config.clientIpHeader;
+  // readiness: a snapshot is loaded, this replica is not stuck behind state it knows of, and usage can still be
+  // recorded (liveness stays /health)
   app.get("/ready", (res) => {
     const s = deps.store;
-    const ageMs = Date.now() - s.lastHeardAtMs;
-    const ready = s.loaded && ageMs < READY_MAX_SILENCE_MS;
-    const body = JSON.stringify({ status: ready ? "ready" : "not_ready", snapshot_loaded: s.loaded, snapshot_sequence: s.sequence, control_plane_silent_ms: s.loaded ? ageMs : null });
+    const now = Date.now();
+    const behindMs = s.behindSinceMs === undefined ? 0 : now - s.behindSinceMs;
+    const usageBound = usageBoundReached(deps) ?? null;
+    const ready = s.loaded && behindMs < READY_MAX_BEHIND_MS && usageBound === null;
+    const body = JSON.stringify({
+      status: ready ? "ready" : "not_ready",
+      snapshot_loaded: s.loaded,
+      snapshot_sequence: s.sequence,
+      behind_ms: behindMs,
+      control_plane_silent_ms: s.loaded ? now - s.lastHeardAtMs : null,
+      usage_bound_reached: usageBound,
+    });
     res.cork(() => res.writeStatus(ready ? "200 OK" : "503 Service Unavailable").writeHeader("content-type", "application/json").end(body));
   });
   for (const r of ROUTES) {
@@ -79,31 +121,66 @@ export function buildApp(deps: DataPlaneDeps): { app: uWS.TemplatedApp; inFlight
       if (inFlight.stopping) {
         // a keep-alive connection asking after the stop began: another replica will take it
         ctx.sendError(new GatewayError("gateway_stopping", "This gateway replica is shutting down; retry the request.", { headers: { connection: "close", "retry-after": "1" } }));
+        logAccess(deps.log, ctx, r.pattern);
         return;
       }
-      const body = r.body ? ctx.readBody(deps.config.maxBodyBytes) : undefined;
+      // judged before the credential is looked at: refusing only bad keys would still tell a guesser which is good
+      const client = !r.public && guard.enabled ? clientAddress(Buffer.from(res.getRemoteAddressAsText()).toString("latin1"), proxyHeader && req.getHeader(proxyHeader)) : undefined;
+      const wait = client === undefined ? undefined : guard.retryAfterSeconds(client, Date.now());
+      if (wait !== undefined) {
+        // closed as well: whatever body follows is not read, and each further guess costs a new connection
+        ctx.sendError(new GatewayError("too_many_auth_failures", `Too many requests from this address presented an invalid API key; retry in ${wait} s.`, { headers: { "retry-after": String(wait), connection: "close" } }));
+        logAccess(deps.log, ctx, r.pattern);
+        return;
+      }
+      const judge = client === undefined ? undefined : () => ctx.status === 401 && ctx.authorization !== "" && guard.recordFailure(client, Date.now());
+      const maxBody = Math.min(r.maxBody ?? Infinity, deps.config.maxBodyBytes);
+      // a declared length over the limit is refused before a byte of the body is read
+      if (r.body && Number(req.getHeader("content-length")) > maxBody) {
+        ctx.sendError(new GatewayError("request_too_large", `The request body is larger than ${maxBody} bytes.`, { headers: { connection: "close" } }));
+        logAccess(deps.log, ctx, r.pattern);
+        return;
+      }
+      const body = r.body ? ctx.readBody(maxBody, deps.config.bodyIdleTimeoutMs) : undefined;
       body?.catch(() => undefined);
       try {
         const p = r.handler(deps, ctx, body);
         if (p) {
           inFlight.count++;
-          p.catch((err: unknown) => ctx.sendError(err)).finally(() => inFlight.count--);
+          p.catch((err: unknown) => failed(deps, ctx, err)).finally(() => {
+            inFlight.count--;
+            judge?.();
+            logAccess(deps.log, ctx, r.pattern);
+          });
+        } else {
+          judge?.();
+          logAccess(deps.log, ctx, r.pattern);
         }
       } catch (err) {
-        ctx.sendError(err);
+        failed(deps, ctx, err);
+        judge?.();
+        logAccess(deps.log, ctx, r.pattern);
       }
     });
   }
   app.any("/*", (res, req) => {
     const ctx = new RequestContext(res, req, false);
-    const allow = allowedFor(ctx.url);
+    const { allow, dialect } = allowedFor(ctx.url);
+    ctx.dialect = dialect;
     if (allow.length > 0) {
-      ctx.sendError(new GatewayError("method_not_allowed", `${ctx.method} is not allowed on ${ctx.url}; use ${allow.join(", ")}.`, { headers: { allow: allow.join(", ") } }));
+      ctx.sendError(new GatewayError("method_not_allowed", `${ctx.method} is not allowed on ${ctx.url.slice(0, 200)}; use ${allow.join(", ")}.`, { headers: { allow: allow.join(", ") } }));
     } else {
       ctx.sendError(new GatewayError("not_found", `There is no route ${ctx.method} ${ctx.url.slice(0, 200)}.`));
     }
+    logAccess(deps.log, ctx, "*");
   });
   return { app, inFlight };
+}
+
+/** A handler's failure: the client gets its error; one the gateway did not expect is also logged, with its stack. */
+function failed(deps: DataPlaneDeps, ctx: RequestContext, err: unknown): void {
+  if (!(err instanceof GatewayError)) deps.log.error({ request_id: ctx.requestId, err }, "request failed unexpectedly");
+  ctx.sendError(err);
 }
 
 /** Listens and resolves with the bound port (PORT=0 picks a free one). */

@@ -13,6 +13,8 @@ export async function forwardToControlPlane(deps: DataPlaneDeps, ctx: RequestCon
   const body = rawBody ? await rawBody : Buffer.alloc(0);
   const forwarded: Record<string, string> = {};
   for (const h of FORWARDED) if (ctx.headers[h]) forwarded[h] = ctx.headers[h]!;
+  // the control plane's log line for this call carries the id the client got
+  forwarded["x-request-id"] = ctx.requestId;
   let res;
   try {
     res = await deps.controlPlane({ method: ctx.method, path: ctx.url, query: ctx.query, headers: forwarded, body });
