@@ -1,9 +1,10 @@
 import type { ImageModel } from "../../../catalog/src/index.ts";
 import type { GatewayError } from "../errors.ts";
+import type { MemoryPart } from "./shared/multipart-body.ts";
 import type { UpstreamRequest, UpstreamTarget, Usage } from "./types.ts";
 
 /** One part of a multipart/form-data body, in the order the client sent it. */
-export type FormPart = { name: string; value: string } | { name: string; data: Uint8Array; filename: string; contentType: string | undefined };
+export type FormPart = MemoryPart;
 
 /**
  * A picture given to POST /v1/images/edits: an uploaded file, a URL (http(s) or a base64 data: URL), or an OpenAI

@@ -3,7 +3,7 @@ import type { ImageAdapter, ImageCall, ImageRequest, ImageResult } from "../imag
 import { parseResponseJson } from "../shared/provider-json.ts";
 import type { UpstreamRequest, UpstreamTarget, Usage } from "../types.ts";
 import { openAIUpstreamError } from "./errors.ts";
-import { encodeMultipart } from "./multipart.ts";
+import { encodeMultipart } from "../shared/multipart-body.ts";
 
 const count = z.number().int().nonnegative().optional().catch(undefined);
 
