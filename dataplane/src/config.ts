@@ -16,6 +16,7 @@ const Env = z.object({
   /** Upstream time limits, ms: until response headers, and between two body chunks. */
   SVC_UPSTREAM_HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
   SVC_UPSTREAM_BODY_TIMEOUT_MS: z.coerce.number().int().positive().default(300_000),
+  SVC_UPSTREAM_CONNECTIONS: z.coerce.number().int().positive().default(4096),
   SVC_MAX_BODY_BYTES: z.coerce.number().int().positive().default(32 * 1024 * 1024),
   /** A request body that sends nothing for this long is answered 408 (uWS itself drops it silently at ~10 s). */
   SVC_BODY_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
@@ -48,6 +49,8 @@ export type DataPlaneConfig = Readonly<{
   keyHashSecret: string | undefined;
   allowUwsFallback: boolean;
   upstreamHeadersTimeoutMs: number;
+  /** Connections to one provider origin, i.e. requests (streams) in flight to it at once; more wait for one. */
+  upstreamConnections: number;
   upstreamBodyTimeoutMs: number;
   maxBodyBytes: number;
   bodyIdleTimeoutMs: number;
@@ -87,6 +90,7 @@ export function loadDataPlaneConfig(env: Record<string, string | undefined> = pr
     allowUwsFallback: e.SVC_ALLOW_UWS_FALLBACK === "1",
     upstreamHeadersTimeoutMs: e.SVC_UPSTREAM_HEADERS_TIMEOUT_MS,
     upstreamBodyTimeoutMs: e.SVC_UPSTREAM_BODY_TIMEOUT_MS,
+    upstreamConnections: e.SVC_UPSTREAM_CONNECTIONS,
     maxBodyBytes: e.SVC_MAX_BODY_BYTES,
     bodyIdleTimeoutMs: e.SVC_BODY_IDLE_TIMEOUT_MS,
     authFailureBurst: e.SVC_AUTH_FAILURE_BURST,

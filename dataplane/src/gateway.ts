@@ -48,7 +48,7 @@ export async function startDataPlane(opts: {
   const tracker = new SpendTracker();
   const spool = new Spool(join(config.dataDir, "spool"), config.replicaId, { maxBytes: config.usageSpoolMaxBytes });
   const usage = new UsagePublisher(opts.transport, spool);
-  const upstream = new UpstreamClient({ headersTimeoutMs: config.upstreamHeadersTimeoutMs, bodyTimeoutMs: config.upstreamBodyTimeoutMs });
+  const upstream = new UpstreamClient({ headersTimeoutMs: config.upstreamHeadersTimeoutMs, bodyTimeoutMs: config.upstreamBodyTimeoutMs, connections: config.upstreamConnections });
   const log = createLogger(config.env, { service: "dataplane", bindings: { replica: config.replicaId } });
   const deps: DataPlaneDeps = {
     config,

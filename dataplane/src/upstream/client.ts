@@ -15,9 +15,10 @@ export interface UpstreamResponse {
 export class UpstreamClient {
   readonly #agent: Agent;
 
-  constructor(opts: { headersTimeoutMs: number; bodyTimeoutMs: number }) {
+  constructor(opts: { headersTimeoutMs: number; bodyTimeoutMs: number; connections?: number }) {
     this.#agent = new Agent({
-      connections: 512,
+      // per origin: every stream in flight holds one (HTTP/1.1), so this caps a replica's open streams per provider
+      connections: opts.connections ?? 4096,
       keepAliveTimeout: 30_000,
       headersTimeout: opts.headersTimeoutMs,
       bodyTimeout: opts.bodyTimeoutMs,
