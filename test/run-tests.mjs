@@ -38,8 +38,8 @@ function reachable(url, defaultPort) {
 const notes = [];
 const env = { ...process.env };
 for (const [name, port, what] of [
-  ["DATABASE_URL", 5432, "database tests run on embedded PGlite instead of PostgreSQL, and the split-mode process test is SKIPPED"],
-  ["NATS_URL", 4222, "split-mode tests (NATS JetStream bus, two data planes) are SKIPPED"],
+  ["DATABASE_URL", 5432, "database tests run on embedded PGlite instead of PostgreSQL, and the tests that need separate processes on Postgres (split-mode processes, local cluster, money across replicas, fault tests) are SKIPPED"],
+  ["NATS_URL", 4222, "tests over NATS JetStream are SKIPPED: split mode, usage exactly once and snapshots in parts over the real bus, local cluster, money across replicas, fault tests (test/faults)"],
 ]) {
   const value = env[name];
   const ok = value ? await reachable(value, port) : false;
