@@ -5,7 +5,6 @@ import { admitRequest } from "../admission/admit-request.ts";
 import { authenticateInference } from "../auth/authenticate.ts";
 import { checkTranscriptionRequest } from "../capabilities/transcription.ts";
 import type { DataPlaneDeps } from "../deps.ts";
-import { GatewayError } from "../errors.ts";
 import type { RequestContext } from "../http/context.ts";
 import { receiveUpload, type Upload } from "../http/multipart-upload.ts";
 import { costMicros } from "../metering/cost.ts";
@@ -13,9 +12,9 @@ import { transcriptionWorstCase } from "../metering/transcription-bounds.ts";
 import type { TranscriptionJob, TranscriptionStream, UpstreamIo } from "../providers/shared/transcription.ts";
 import { transcriptionAdapterFor } from "../providers/transcription-registry.ts";
 import type { Usage } from "../providers/types.ts";
-import { upstreamFailure } from "../upstream/client.ts";
 import { sendWithFailover } from "../upstream/failover.ts";
 import { SseSplitter } from "../upstream/sse-splitter.ts";
+import { answerFailure } from "./inference-failure.ts";
 import { resolveForUse } from "./model-access.ts";
 import { checkNotEmpty, checkProviderParameters, uploadCeiling } from "./transcription-checks.ts";
 import { readTranscriptionForm } from "./transcription-form.ts";
@@ -97,10 +96,7 @@ async function transcribe(deps: DataPlaneDeps, ctx: RequestContext, key: KeyEntr
     const cost = meter.finish({ status, streamed: false, usage, errorCode, estimate: () => worst, upstreamLatencyMs: Date.now() - upstreamStartMs });
     ctx.send(200, out.body, { "x-svc-cost-micros": String(cost) });
   } catch (err) {
-    const e = err instanceof GatewayError ? err : upstreamFailure(err);
-    status = e.status;
-    errorCode = ctx.aborted ? "client_disconnected" : e.code;
-    ctx.sendError(e);
+    ({ status, errorCode } = answerFailure(ctx, err, status));
   } finally {
     meter.finish({ status, streamed: job.stream, usage, unbilled: !answered, errorCode, estimate: () => worst, upstreamLatencyMs: Date.now() - upstreamStartMs });
   }
