@@ -31,7 +31,10 @@ export function onPath(command: string): boolean {
 
 /** node with the tsx loader in-process: one process per child, unlike the tsx CLI's wrapper + child. */
 export function tsx(file: string, args: string[] = []): [string, string[]] {
-  return [process.execPath, ["--import", "tsx", file, ...args]];
+  // BENCH_NODE_ARGS reaches every server the bench starts with node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+  // (node refuses --cpu-prof in NODE_OPTIONS).
+  const nodeArgs = (process.env["BENCH_NODE_ARGS"] ?? "").split(" ").filter(Boolean);
+  return [process.execPath, [...nodeArgs, "--import", "tsx", file, ...args]];
 }
 
 export function spawnChild(

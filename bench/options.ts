@@ -5,11 +5,12 @@ import type { Mode } from "./gateway.ts";
 import type { LoadTool } from "./load-spec.ts";
 import { scenarios, type ScenarioName } from "./scenarios.ts";
 
-export const USAGE = `npm run bench [-- --mode embedded|split|both] [--phases throughput,streams,snapshot] [--direct-only] [--no-nginx]
+export const USAGE = `npm run bench [-- --mode embedded|split|both] [--phases throughput,streams,snapshot] [--direct-only] [--no-nginx] [--no-relay]
   --mode         gateway modes to measure (default both); split needs Postgres and NATS
   --phases       which phases to run (default all three); snapshot runs in split mode only
-  --direct-only  no gateway: only the direct and nginx targets (to check the floor and the load tool)
+  --direct-only  no gateway: only the direct, nginx and relay targets (to check the floors and the load tool)
   --no-nginx     leave nginx out even when it is on PATH
+  --no-relay     leave out the bare uWebSockets.js + undici relay (the floor of the gateway's own stack)
 environment:
   BENCH_DURATION        seconds per measured run (default 10)
   BENCH_WARMUP          seconds of warm-up before each measured run (default 2)
@@ -21,6 +22,7 @@ environment:
   BENCH_SNAPSHOT_KEYS   keys in the snapshot-scale phase (default 100000; 0 skips the phase)
   BENCH_DELTA_TRIALS    management changes timed to every replica (default 200)
   DATABASE_URL          Postgres the bench creates its databases on (default postgres://postgres@127.0.0.1:5432/test)
+  BENCH_NODE_ARGS       node flags for every server the bench starts, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
   NATS_URL              NATS with JetStream (default nats://127.0.0.1:4222)`;
 
 export type Phase = "throughput" | "streams" | "snapshot";
@@ -33,6 +35,8 @@ export interface BenchOptions {
   /** Whether split mode was asked for by name (then missing services are an error, not a note). */
   splitRequired: boolean;
   nginx: boolean;
+  /** The bare uWebSockets.js + undici relay (bench/node-relay.ts). */
+  relay: boolean;
   durationSec: number;
   warmupSec: number;
   connections: number[];
@@ -64,6 +68,7 @@ export function parseOptions(argv: string[] = process.argv.slice(2)): BenchOptio
       phases: { type: "string", default: PHASES.join(",") },
       "direct-only": { type: "boolean", default: false },
       "no-nginx": { type: "boolean", default: false },
+      "no-relay": { type: "boolean", default: false },
       help: { type: "boolean", default: false },
     },
   });
@@ -94,6 +99,7 @@ export function parseOptions(argv: string[] = process.argv.slice(2)): BenchOptio
     modes: values["direct-only"] ? [] : modes,
     splitRequired: values.mode === "split" && !values["direct-only"],
     nginx: !values["no-nginx"] && onPath("nginx"),
+    relay: !values["no-relay"],
     durationSec: num("BENCH_DURATION", 10, positive),
     warmupSec: num("BENCH_WARMUP", 2, (n) => n >= 0),
     connections,

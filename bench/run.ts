@@ -23,7 +23,7 @@ import { checkTargets, formatTargets } from "./targets.ts";
 import { preflightAll, throughput, type Skipped, type ThroughputResult } from "./throughput.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const PINNING = pinning ? "mock, nginx and gateway processes on core 0; load and probes on core 1 (taskset)" : "off (no taskset or fewer than 2 cores)";
+const PINNING = pinning ? "mock, nginx, embedded gateway and split data planes on core 0; load, probes and the split control plane on core 1 (taskset)" : "off (no taskset or fewer than 2 cores)";
 
 /** Split mode needs Postgres and NATS: without them it is dropped with a note, unless asked for by name. */
 async function usableModes(o: BenchOptions, urls: ServiceUrls, notes: string[]): Promise<Mode[]> {
@@ -63,6 +63,12 @@ async function startTargets(o: BenchOptions, modes: readonly Mode[], mock: { ori
     const nginx = await startNginx({ workDir, upstreamPort: Number(new URL(mock.origin).port), cwd: root });
     targets.push({ name: "nginx", origin: nginx.origin, authorization: "Bearer sk-bench", gateway: false, processes: { server: nginx.pids, memory: nginx.workerPid } });
   }
+  if (o.relay) {
+    const relay = spawnChild("relay", tsx("bench/node-relay.ts", [mock.origin]), { core: 0, cwd: root });
+    const [, port] = await waitForLine(relay, /READY (\d+)/, 30_000);
+    if (relay.proc.pid === undefined) throw new Error("the relay has no pid");
+    targets.push({ name: "relay", origin: `http://127.0.0.1:${port}`, authorization: "Bearer sk-bench", gateway: false, processes: { server: [relay.proc.pid], memory: relay.proc.pid } });
+  }
   const stacks: GatewayStack[] = [];
   for (const mode of modes) {
     const stack = mode === "embedded" ? await startEmbeddedStack({ root, workDir, mockOrigin: mock.origin }) : await startSplitStack({ root, workDir, mockOrigin: mock.origin, urls });
@@ -85,11 +91,11 @@ async function main(): Promise<void> {
   const snapshotPhase = o.phases.includes("snapshot") && modes.includes("split") && o.snapshotKeys > 0;
   if (o.phases.includes("snapshot") && !snapshotPhase) notes.push("snapshot phase skipped: it needs split mode and BENCH_SNAPSHOT_KEYS > 0");
   const scenarios = allScenarios.filter((s) => o.scenarios.includes(s.name));
-  const targetCount = 1 + (o.nginx ? 1 : 0) + modes.length;
+  const targetCount = 1 + (o.nginx ? 1 : 0) + (o.relay ? 1 : 0) + modes.length;
 
   console.error(`phases: ${o.phases.join(", ")}`);
   if (measureTargets) {
-    console.error(`targets: direct${o.nginx ? ", nginx" : " (nginx not on PATH or --no-nginx)"}${modes.map((m) => `, ${m}`).join("")}`);
+    console.error(`targets: direct${o.nginx ? ", nginx" : " (nginx not on PATH or --no-nginx)"}${o.relay ? ", relay" : ""}${modes.map((m) => `, ${m}`).join("")}`);
     console.error(`scenarios: ${scenarios.map((s) => s.name).join(", ")}; connections ${o.connections.join(", ")}; ${o.durationSec} s per run after ${o.warmupSec} s warm-up; load: ${o.loadTool}`);
   }
   console.error(`pinning: ${PINNING}`);

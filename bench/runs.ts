@@ -13,6 +13,8 @@ export interface RunSettings {
 
 /** The core every load and probe process runs on; servers run on core 0. */
 export const LOAD_CORE = 1;
+/** Where the split mode's control plane runs: with the load, Postgres and NATS, not on the gateway's core. */
+export const SERVICES_CORE = LOAD_CORE;
 
 export function runLoad(target: Target, scenario: Scenario, connections: number, s: RunSettings): Promise<LoadOutput> {
   const p = target.processes;

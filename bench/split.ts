@@ -6,6 +6,7 @@ import path from "node:path";
 import { spawnLogged, stopChild, tsx, waitForHttp, type Child } from "./children.ts";
 import { describeLog, gatewayEnv, newManagementKey, pidOf, type GatewayStack } from "./gateway.ts";
 import { freePort } from "./ports.ts";
+import { SERVICES_CORE } from "./runs.ts";
 import { freshResources, type ServiceUrls, type SplitResources } from "./services.ts";
 
 /** What the control plane and its data planes share. */
@@ -55,7 +56,9 @@ export async function startControlPlane(s: SplitSetup, name: string): Promise<Se
     SVC_DATA_DIR: dataDir,
     SVC_BOOTSTRAP_MGMT_KEY: s.mgmtKey,
   });
-  const child = spawnLogged(name, tsx("controlplane/src/main.ts"), { core: 0, cwd: s.root, env, logFile });
+  // with Postgres and NATS, off the data plane's core: in production the control plane is another machine, and
+  // its ledger work is not what the gateway adds to a call (its CPU is still reported, in its own column)
+  const child = spawnLogged(name, tsx("controlplane/src/main.ts"), { core: SERVICES_CORE, cwd: s.root, env, logFile });
   const origin = `http://127.0.0.1:${port}`;
   await waitForHttp(child, `${origin}/v1/management/keys`, 60_000, describeLog(name, logFile), { headers: { authorization: `Bearer ${s.mgmtKey}` } });
   return { child, origin, pid: pidOf(child), logFile };

@@ -1,6 +1,7 @@
-import { Agent, errors, request } from "undici";
+import { Agent, errors, type Dispatcher } from "undici";
 import { GatewayError } from "../errors.ts";
 import type { UpstreamRequest } from "../providers/types.ts";
+import { ResponseBody } from "./response-body.ts";
 
 export interface UpstreamResponse {
   status: number;
@@ -10,7 +11,9 @@ export interface UpstreamResponse {
 
 /**
  * The only place the data plane does network I/O to providers. One undici Agent keeps a keep-alive pool per
- * upstream origin. Failures become GatewayErrors with stable codes and no provider detail.
+ * upstream origin. Calls go through `dispatch` with one small handler rather than undici's `request`, which
+ * builds a stream, a request handler and abort plumbing per call: a third of the upstream client's CPU under
+ * load. Failures become GatewayErrors with stable codes and no provider detail.
  */
 export class UpstreamClient {
   readonly #agent: Agent;
@@ -27,11 +30,50 @@ export class UpstreamClient {
 
   async send(req: UpstreamRequest, signal: AbortSignal): Promise<UpstreamResponse> {
     try {
-      const res = await request(req.url, { method: req.method ?? "POST", headers: req.headers, body: req.body ?? null, signal, dispatcher: this.#agent });
-      return { status: res.statusCode, headers: res.headers, body: res.body };
+      return await this.#dispatch(req, signal);
     } catch (err) {
       throw upstreamFailure(err);
     }
+  }
+
+  #dispatch(req: UpstreamRequest, signal: AbortSignal): Promise<UpstreamResponse> {
+    const { origin, pathname, search } = req.url;
+    return new Promise((resolve, reject) => {
+      if (signal.aborted) {
+        reject(new errors.RequestAbortedError());
+        return;
+      }
+      const body = new ResponseBody();
+      let controller: Dispatcher.DispatchController | undefined;
+      let started = false;
+      const onAbort = () => controller?.abort(new errors.RequestAbortedError());
+      signal.addEventListener("abort", onAbort, { once: true });
+      const settled = () => signal.removeEventListener("abort", onAbort);
+      const handler: Dispatcher.DispatchHandler = {
+        onRequestStart(c) {
+          controller = c;
+          body.attach(c);
+          if (signal.aborted) c.abort(new errors.RequestAbortedError());
+        },
+        onResponseStart(_c, statusCode, headers) {
+          started = true;
+          resolve({ status: statusCode, headers: headers as UpstreamResponse["headers"], body });
+        },
+        onResponseData(_c, chunk) {
+          body.push(chunk);
+        },
+        onResponseEnd() {
+          settled();
+          body.end();
+        },
+        onResponseError(_c, err) {
+          settled();
+          if (started) body.fail(err);
+          else reject(err);
+        },
+      };
+      this.#agent.dispatch({ origin, path: `${pathname}${search}`, method: (req.method ?? "POST") as Dispatcher.HttpMethod, headers: req.headers, body: req.body ?? null }, handler);
+    });
   }
 
   async close(): Promise<void> {

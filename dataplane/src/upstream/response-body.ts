@@ -1,0 +1,98 @@
+import type { Dispatcher } from "undici";
+
+/** Bytes held for a reader that has not asked for them yet; past this the upstream socket is paused. */
+const HIGH_WATER_BYTES = 64 * 1024;
+
+/**
+ * A provider's response body as undici hands it over, without a stream object per call: read whole with
+ * `text()`, chunk by chunk with `for await`, or thrown away with `dump()`. While chunks wait unread the
+ * upstream read is paused, so a slow client holds the provider back rather than filling memory.
+ */
+export class ResponseBody implements AsyncIterable<Buffer> {
+  #chunks: Buffer[] = [];
+  #queued = 0;
+  #done = false;
+  #error: Error | undefined;
+  #dumping = false;
+  #controller: Dispatcher.DispatchController | undefined;
+  /** The reader waiting for the next chunk, the end or the error. */
+  #wake: (() => void) | undefined;
+
+  /** @internal called by the client as undici delivers the answer */
+  attach(controller: Dispatcher.DispatchController): void {
+    this.#controller = controller;
+  }
+
+  /** @internal */
+  push(chunk: Buffer): void {
+    if (this.#dumping) return;
+    this.#chunks.push(chunk);
+    this.#queued += chunk.length;
+    if (this.#queued > HIGH_WATER_BYTES && this.#wake === undefined) this.#controller?.pause();
+    this.#notify();
+  }
+
+  /** @internal */
+  end(): void {
+    this.#done = true;
+    this.#notify();
+  }
+
+  /** @internal */
+  fail(err: Error): void {
+    if (this.#done) return;
+    this.#error = err;
+    this.#done = true;
+    this.#notify();
+  }
+
+  #notify(): void {
+    const wake = this.#wake;
+    this.#wake = undefined;
+    wake?.();
+  }
+
+  #wait(): Promise<void> {
+    return new Promise((resolve) => {
+      // the waiter first: resuming can deliver the next chunk at once, and it must wake this reader
+      this.#wake = resolve;
+      this.#controller?.resume();
+    });
+  }
+
+  async text(): Promise<string> {
+    while (!this.#done) await this.#wait();
+    if (this.#error) throw this.#error;
+    const all = this.#chunks.length === 1 ? this.#chunks[0]! : Buffer.concat(this.#chunks, this.#queued);
+    this.#chunks = [];
+    this.#queued = 0;
+    return all.toString("utf8");
+  }
+
+  /** Reads the rest and discards it, so the connection can be reused; errors are of no interest here. */
+  async dump(): Promise<void> {
+    this.#dumping = true;
+    this.#chunks = [];
+    this.#queued = 0;
+    while (!this.#done) await this.#wait();
+  }
+
+  async *[Symbol.asyncIterator](): AsyncIterator<Buffer> {
+    try {
+      for (;;) {
+        if (this.#chunks.length > 0) {
+          const chunk = this.#chunks.shift()!;
+          this.#queued -= chunk.length;
+          yield chunk;
+          continue;
+        }
+        if (this.#error) throw this.#error;
+        if (this.#done) return;
+        await this.#wait();
+      }
+    } finally {
+      // a reader that stops early (its client left, an event it could not translate) frees the connection
+      if (!this.#done) this.#controller?.abort(new Error("the response was abandoned by its reader"));
+    }
+  }
+}
