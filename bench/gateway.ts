@@ -1,9 +1,10 @@
-// The gateway under test in embedded mode (npm start's composition), what every gateway process of the bench is
+// The gateway under test in embedded mode (npm start's composition, run as the image runs it), what every gateway process of the bench is
 // started with, and minting the inference key the load uses.
 import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { spawnLogged, stopChild, tail, tsx, waitForHttp, type Child } from "./children.ts";
+import { spawnLogged, stopChild, tail, waitForHttp, type Child } from "./children.ts";
+import { gatewayCommand } from "./gateway-command.ts";
 import { freePort } from "./ports.ts";
 
 export type Mode = "embedded" | "split";
@@ -66,7 +67,7 @@ export async function startEmbeddedStack(opts: { root: string; workDir: string; 
   mkdirSync(dataDir);
   const logFile = path.join(opts.workDir, "embedded.log");
   const env = gatewayEnv(opts.mockOrigin, { PORT: String(port), SVC_DATA_DIR: dataDir, SVC_BOOTSTRAP_MGMT_KEY: mgmtKey });
-  const child = spawnLogged("embedded gateway", tsx("dataplane/src/embedded-main.ts"), { core: 0, cwd: opts.root, env, logFile });
+  const child = spawnLogged("embedded gateway", await gatewayCommand(opts.root, "dataplane/src/embedded-main.ts"), { core: 0, cwd: opts.root, env, logFile });
   const origin = `http://127.0.0.1:${port}`;
   await waitForHttp(child, `${origin}/ready`, 60_000, describeLog("embedded gateway", logFile));
   return { mode: "embedded", origin, mgmtKey, dataPlanePid: pidOf(child), close: () => stopChild(child) };

@@ -2,6 +2,7 @@
 import { parseArgs } from "node:util";
 import { onPath } from "./children.ts";
 import type { Mode } from "./gateway.ts";
+import type { GatewayFrom } from "./gateway-command.ts";
 import type { LoadTool } from "./load-spec.ts";
 import { scenarios, type ScenarioName } from "./scenarios.ts";
 
@@ -11,6 +12,8 @@ export const USAGE = `npm run bench [-- --mode embedded|split|both] [--phases th
   --direct-only  no gateway: only the direct, nginx and relay targets (to check the floors and the load tool)
   --no-nginx     leave nginx out even when it is on PATH
   --no-relay     leave out the bare uWebSockets.js + undici relay (the floor of the gateway's own stack)
+  --from         bundle (default): gateways run as the image runs them, node on the bundles of npm run build;
+                 source: from the TypeScript sources through tsx, as the npm scripts run them
 environment:
   BENCH_DURATION        seconds per measured run (default 10)
   BENCH_WARMUP          seconds of warm-up before each measured run (default 2)
@@ -37,6 +40,8 @@ export interface BenchOptions {
   nginx: boolean;
   /** The bare uWebSockets.js + undici relay (bench/node-relay.ts). */
   relay: boolean;
+  /** How gateways are started: the image's bundles or the sources through tsx. */
+  from: GatewayFrom;
   durationSec: number;
   warmupSec: number;
   connections: number[];
@@ -69,6 +74,7 @@ export function parseOptions(argv: string[] = process.argv.slice(2)): BenchOptio
       "direct-only": { type: "boolean", default: false },
       "no-nginx": { type: "boolean", default: false },
       "no-relay": { type: "boolean", default: false },
+      from: { type: "string", default: "bundle" },
       help: { type: "boolean", default: false },
     },
   });
@@ -80,6 +86,7 @@ export function parseOptions(argv: string[] = process.argv.slice(2)): BenchOptio
   const modes = modeByFlag[values.mode];
   if (!modes) throw new Error(`--mode ${values.mode}: use embedded, split or both\n${USAGE}`);
 
+  if (values.from !== "bundle" && values.from !== "source") throw new Error(`--from ${values.from}: use bundle or source\n${USAGE}`);
   const phases = values.phases.split(",").map((p) => p.trim());
   const badPhase = phases.find((p) => !PHASES.includes(p as Phase));
   if (badPhase !== undefined) throw new Error(`--phases: unknown ${badPhase}; use ${PHASES.join(", ")}\n${USAGE}`);
@@ -100,6 +107,7 @@ export function parseOptions(argv: string[] = process.argv.slice(2)): BenchOptio
     splitRequired: values.mode === "split" && !values["direct-only"],
     nginx: !values["no-nginx"] && onPath("nginx"),
     relay: !values["no-relay"],
+    from: values.from as GatewayFrom,
     durationSec: num("BENCH_DURATION", 10, positive),
     warmupSec: num("BENCH_WARMUP", 2, (n) => n >= 0),
     connections,

@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { pinning, spawnChild, tsx, waitForLine } from "./children.ts";
 import { cleanupAll, onCleanup } from "./cleanup.ts";
 import { mintKey, startEmbeddedStack, type GatewayStack, type Mode } from "./gateway.ts";
+import { setGatewayFrom } from "./gateway-command.ts";
 import { startNginx } from "./nginx.ts";
 import { expectedSeconds, parseOptions, type BenchOptions } from "./options.ts";
 import { memory } from "./proc.ts";
@@ -87,6 +88,7 @@ async function main(): Promise<void> {
   const urls: ServiceUrls = { adminDatabaseUrl: o.adminDatabaseUrl, natsUrl: o.natsUrl };
   const notes: string[] = [];
   const modes = await usableModes(o, urls, notes);
+  setGatewayFrom(o.from);
   const measureTargets = o.phases.includes("throughput") || o.phases.includes("streams");
   const snapshotPhase = o.phases.includes("snapshot") && modes.includes("split") && o.snapshotKeys > 0;
   if (o.phases.includes("snapshot") && !snapshotPhase) notes.push("snapshot phase skipped: it needs split mode and BENCH_SNAPSHOT_KEYS > 0");
@@ -99,6 +101,7 @@ async function main(): Promise<void> {
     console.error(`scenarios: ${scenarios.map((s) => s.name).join(", ")}; connections ${o.connections.join(", ")}; ${o.durationSec} s per run after ${o.warmupSec} s warm-up; load: ${o.loadTool}`);
   }
   console.error(`pinning: ${PINNING}`);
+  if (modes.length > 0) console.error(`gateways run from: ${o.from === "bundle" ? "the bundles of npm run build (as the image runs them)" : "the sources through tsx (as the npm scripts run them)"}`);
   for (const n of notes) console.error(`note: ${n}`);
   const [load1 = 0] = loadavgStart;
   // other work on this machine moves absolute figures; ratios against direct and nginx in the same run hold better

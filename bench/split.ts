@@ -1,9 +1,11 @@
-// Split mode as the README runs it: `npm run controlplane` and `npm run dataplane` as separate processes on
-// Postgres and NATS, started as `node --import tsx <file>` so signals and /proc readings reach the gateway itself.
+// Split mode as the image runs it: the control plane and a data plane as separate processes on Postgres and NATS,
+// each `node dist/<bundle>` (or the npm scripts' `node --import tsx <file>` with --from source), node itself
+// being the child so that signals and /proc readings reach the gateway.
 import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { spawnLogged, stopChild, tsx, waitForHttp, type Child } from "./children.ts";
+import { spawnLogged, stopChild, waitForHttp, type Child } from "./children.ts";
+import { gatewayCommand } from "./gateway-command.ts";
 import { describeLog, gatewayEnv, newManagementKey, pidOf, type GatewayStack } from "./gateway.ts";
 import { freePort } from "./ports.ts";
 import { SERVICES_CORE } from "./runs.ts";
@@ -58,7 +60,7 @@ export async function startControlPlane(s: SplitSetup, name: string): Promise<Se
   });
   // with Postgres and NATS, off the data plane's core: in production the control plane is another machine, and
   // its ledger work is not what the gateway adds to a call (its CPU is still reported, in its own column)
-  const child = spawnLogged(name, tsx("controlplane/src/main.ts"), { core: SERVICES_CORE, cwd: s.root, env, logFile });
+  const child = spawnLogged(name, await gatewayCommand(s.root, "controlplane/src/main.ts"), { core: SERVICES_CORE, cwd: s.root, env, logFile });
   const origin = `http://127.0.0.1:${port}`;
   await waitForHttp(child, `${origin}/v1/management/keys`, 60_000, describeLog(name, logFile), { headers: { authorization: `Bearer ${s.mgmtKey}` } });
   return { child, origin, pid: pidOf(child), logFile };
@@ -71,7 +73,7 @@ export async function spawnDataPlane(s: SplitSetup, name: string, controlPlaneOr
   mkdirSync(dataDir);
   const logFile = path.join(s.workDir, `${name}.log`);
   const env = gatewayEnv(s.mockOrigin, { ...sharedEnv(s), PORT: String(port), CONTROLPLANE_URL: controlPlaneOrigin, SVC_DATA_DIR: dataDir });
-  const child = spawnLogged(name, tsx("dataplane/src/main.ts"), { core: 0, cwd: s.root, env, logFile });
+  const child = spawnLogged(name, await gatewayCommand(s.root, "dataplane/src/main.ts"), { core: 0, cwd: s.root, env, logFile });
   return { child, origin: `http://127.0.0.1:${port}`, pid: pidOf(child), logFile };
 }
 

@@ -3,6 +3,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseDocument } from "yaml";
 import type { z } from "zod";
+import { projectRoot } from "../../proto/bundle-root.ts";
 import { modelProblems } from "./consistency.ts";
 import { crossProblems, type ModelEntry, type ProviderEntry } from "./cross-checks.ts";
 import { CatalogError, type CatalogProblem } from "./errors.ts";
@@ -10,8 +11,8 @@ import { modelSchema, providerSchema, type Model, type Provider } from "./schema
 
 export { parseDecimalMicros } from "./decimal.ts";
 
-/** The catalog folder this module ships in (catalog/). */
-export const CATALOG_DIR = resolve(fileURLToPath(new URL("..", import.meta.url)));
+/** The catalog folder this module ships in (catalog/), also when it runs from a bundle in dist/. */
+export const CATALOG_DIR = resolve(fileURLToPath(new URL("catalog/", projectRoot(import.meta.url, 2))));
 
 export interface Catalog {
   readonly providers: ReadonlyMap<string, Provider>;

@@ -2,6 +2,7 @@ import { Worker } from "node:worker_threads";
 import { loadCatalog, type Catalog } from "../../catalog/src/index.ts";
 import type { WorkerCall, WorkerFailed, WorkerReady } from "../../controlplane/src/embedded/protocol.ts";
 import type { BootstrapResult } from "../../controlplane/src/services/orgs.ts";
+import { bundled } from "../../proto/bundle-root.ts";
 import { portTransport } from "../../proto/transport-port.ts";
 import { loadDataPlaneConfig } from "./config.ts";
 import type { ControlResponse } from "./deps.ts";
@@ -14,7 +15,9 @@ export interface Embedded {
   close(): Promise<void>;
 }
 
-const WORKER = new URL("../../controlplane/src/embedded/worker-entry.mjs", import.meta.url);
+// from a bundle (deploy/build.ts), the control plane's own bundle beside it; from source, an entry that
+// registers tsx in the worker first (a worker does not inherit its parent's loader)
+const WORKER = bundled ? new URL("./controlplane-worker.mjs", import.meta.url) : new URL("../../controlplane/src/embedded/worker-entry.mjs", import.meta.url);
 
 /**
  * Everything in one process: the control plane (PGlite in SVC_DATA_DIR, or DATABASE_URL) in a worker thread,

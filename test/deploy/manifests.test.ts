@@ -14,6 +14,7 @@ import { loadControlPlaneConfig } from "../../controlplane/src/config.ts";
 import { feedEnvVar } from "../../controlplane/src/services/status-feeds/index.ts";
 import { loadDataPlaneConfig } from "../../dataplane/src/config.ts";
 import { envName } from "../../dataplane/src/providers/credentials.ts";
+import { ENTRIES } from "../../deploy/build.ts";
 
 /**
  * What `kubectl apply -k deploy/k8s/base`, `docker build -f deploy/Dockerfile` and `docker compose -f
@@ -178,12 +179,19 @@ const statusFeedVars = new Set([...catalog.providers.keys()].map((ns) => feedEnv
 const DATAPLANE_READS = new Set([...configKeys("dataplane/src/config.ts"), ...providerVars, ...envReads("proto/log.ts")]);
 const CONTROLPLANE_READS = new Set([...configKeys("controlplane/src/config.ts"), ...statusFeedVars, ...envReads("proto/log.ts")]);
 
-/** `npm run <script>` is `tsx <file>`; images run it as `node --import tsx <file>` so that node gets the signals. */
-function scriptCommand(script: string): string[] {
+/** The source file behind `npm run <script>` (`tsx <file>`). */
+function scriptFile(script: string): string {
   const scripts = (JSON.parse(read("package.json")) as { scripts: Record<string, string> }).scripts;
   const file = /^tsx (\S+)$/.exec(scripts[script] ?? "")?.[1];
   if (!file) throw new Error(`npm run ${script} is not "tsx <file>" any more; update this test`);
-  return ["node", "--import", "tsx", file];
+  return file;
+}
+
+/** How the image runs what `npm run <script>` runs from the sources: node on that file's bundle (deploy/build.ts). */
+function imageCommand(script: string): string[] {
+  const bundle = ENTRIES[scriptFile(script)];
+  if (!bundle) throw new Error(`deploy/build.ts does not bundle ${scriptFile(script)} (npm run ${script})`);
+  return ["node", `dist/${bundle}`];
 }
 
 /** A container port by number or name. */
@@ -352,9 +360,9 @@ describe(`Kubernetes manifests (deploy/k8s/base, rendered with ${renderer})`, ()
     expect(valuesOf(generated("Secret", "svc-bootstrap")).SVC_BOOTSTRAP_MGMT_KEY).toBe("");
   });
 
-  it("the Deployments run the package.json scripts' files in the same image", () => {
-    expect(container(dataplane()).command).toEqual(scriptCommand("dataplane"));
-    expect(container(controlplane()).command).toEqual(scriptCommand("controlplane"));
+  it("the Deployments run the bundles of the package.json scripts' files in the same image", () => {
+    expect(container(dataplane()).command).toEqual(imageCommand("dataplane"));
+    expect(container(controlplane()).command).toEqual(imageCommand("controlplane"));
     expect(container(dataplane()).image).toBe(container(controlplane()).image);
     // the tag of this release, so an overlay that renames the image keeps matching it by name
     expect(container(dataplane()).image).toBe(`svc-gateway:${(JSON.parse(read("package.json")) as { version: string }).version}`);
@@ -447,17 +455,27 @@ describe("the image (deploy/Dockerfile)", () => {
     expect(Number(user.split(":")[0])).toBeGreaterThan(0);
   });
 
-  it("installs production dependencies only, and tsx, which runs the sources, is one of them", () => {
+  it("installs production dependencies only (tsx among them, for the CLI), and runs the embedded bundle by default", () => {
     expect(lines.some((l) => /npm ci\b.*--omit=dev/.test(l))).toBe(true);
     expect(pkg.dependencies.tsx).toBeDefined();
     const cmd = JSON.parse(lines.find((l) => l.startsWith("CMD "))!.slice(4)) as string[];
-    expect(cmd).toEqual(scriptCommand("start"));
+    expect(cmd).toEqual(imageCommand("start"));
+  });
+
+  it("builds the bundles in a stage of its own and copies only dist/ from it", () => {
+    expect(lines).toContain("FROM ${NODE_IMAGE} AS build");
+    expect(lines).toContain("RUN npx tsx deploy/build.ts");
+    expect(lines).toContain("COPY --from=build /app/dist ./dist");
+    // the build stage has every source the bundles are made of
+    const buildStage = lines.slice(lines.findIndex((l) => l.endsWith(" AS build")), lines.indexOf("RUN npx tsx deploy/build.ts"));
+    for (const dir of ["proto", "catalog", "controlplane", "dataplane"]) expect(buildStage, dir).toContain(`COPY ${dir} ./${dir}`);
   });
 
   it("copies every file the processes load, and every package they import is a production dependency", () => {
     const copied = lines.filter((l) => l.startsWith("COPY ") && !l.includes("--from=")).flatMap((l) => l.slice(5).trim().split(/\s+/).slice(0, -1));
     const ignored = read("deploy/Dockerfile.dockerignore").split("\n").filter((l) => l.startsWith("**/*."));
-    const entries = ["start", "dataplane", "controlplane"].map((s) => scriptCommand(s)[3]!).concat(["controlplane/bin/svc.mjs"]);
+    // the bundles are made of these sources and read catalog/ at run time from the same tree
+    const entries = [...Object.keys(ENTRIES), ...["start", "dataplane", "controlplane"].map(scriptFile), "controlplane/bin/svc.mjs"];
     const seen = new Set<string>();
     const packages = new Set<string>();
     const queue = [...entries];
@@ -478,7 +496,9 @@ describe("the image (deploy/Dockerfile)", () => {
       for (const s of specifiers) {
         if (s.startsWith(".")) {
           const target = relative(ROOT, resolve(dirname(join(ROOT, rel)), s));
-          if (/\.(ts|mjs|js)$/.test(target)) queue.push(target);
+          // a bundle's sibling in dist/ (the embedded worker, when running from a bundle) is not a source
+          const bundleSibling = Object.values(ENTRIES).some((b) => s === `./${b}`);
+          if (/\.(ts|mjs|js)$/.test(target) && !bundleSibling) queue.push(target);
         } else if (!s.startsWith("node:") && !builtinModules.includes(s)) {
           packages.add(s.startsWith("@") ? s.split("/").slice(0, 2).join("/") : s.split("/")[0]!);
         }
@@ -516,9 +536,9 @@ describe("the compose file (deploy/compose.yaml)", () => {
     expect(services.controlplane!.healthcheck.test.join(" ")).toContain(`127.0.0.1:${services.controlplane!.environment.CONTROLPLANE_PORT}/status`);
   });
 
-  it("runs the package.json scripts' files, built from deploy/Dockerfile", () => {
-    expect(services.controlplane!.command).toEqual(scriptCommand("controlplane"));
-    expect(services.dataplane!.command).toEqual(scriptCommand("dataplane"));
+  it("runs the bundles of the package.json scripts' files, built from deploy/Dockerfile", () => {
+    expect(services.controlplane!.command).toEqual(imageCommand("controlplane"));
+    expect(services.dataplane!.command).toEqual(imageCommand("dataplane"));
     for (const name of ["controlplane", "dataplane"]) {
       const build = services[name]!.build;
       expect(existsSync(join(ROOT, "deploy", build.context, build.dockerfile)), name).toBe(true);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { subjects } from "../../proto/subjects.ts";
 import { deleteUsageStream } from "../../proto/transport-nats.ts";
 import { freshDatabase } from "../harness/database.ts";
-import { createKey, eventually, randomManagementKey } from "../harness/gateway.ts";
+import { createKey, eventually, randomManagementKey, splitProcessEnv } from "../harness/gateway.ts";
 import { startMockUpstream, type MockUpstream } from "../harness/mock-upstream.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
@@ -51,12 +51,7 @@ describe.skipIf(!process.env.NATS_URL || !process.env.DATABASE_URL)("split mode 
     prefix = `p${randomBytes(6).toString("hex")}`;
     const cpPort = await freePort();
     const common = {
-      DATABASE_URL: db.databaseUrl!,
-      NATS_URL: process.env.NATS_URL!,
-      SVC_NATS_PREFIX: prefix,
-      SVC_KEY_HASH_SECRET: randomBytes(32).toString("hex"),
-      CONTROLPLANE_PORT: String(cpPort),
-      CONTROLPLANE_URL: `http://127.0.0.1:${cpPort}`,
+      ...splitProcessEnv({ databaseUrl: db.databaseUrl!, natsPrefix: prefix, controlPlanePort: cpPort }),
       OPENAI_API_KEY: "sk-upstream-test-credential",
       OPENAI_BASE_URL: mock.openaiBaseUrl,
       SVC_STATUS_FEEDS: "off",

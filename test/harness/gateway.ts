@@ -217,3 +217,15 @@ export function useEmbeddedGateway(
   });
   return f;
 }
+
+/** What a split-mode control plane and its data planes share when a test starts them as processes. */
+export function splitProcessEnv(opts: { databaseUrl: string; natsPrefix: string; controlPlanePort: number }): Record<string, string> {
+  return {
+    DATABASE_URL: opts.databaseUrl,
+    NATS_URL: process.env.NATS_URL!,
+    SVC_NATS_PREFIX: opts.natsPrefix,
+    SVC_KEY_HASH_SECRET: randomBytes(32).toString("hex"),
+    CONTROLPLANE_PORT: String(opts.controlPlanePort),
+    CONTROLPLANE_URL: `http://127.0.0.1:${opts.controlPlanePort}`,
+  };
+}

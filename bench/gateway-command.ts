@@ -1,0 +1,41 @@
+// How the bench starts a gateway process: as the image runs it (`node dist/<bundle>`, from `npm run build`) by
+// default, or from the sources through tsx as the npm scripts do (`--from source`), to compare the two.
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import path from "node:path";
+import { ENTRIES, buildBundles } from "../deploy/build.ts";
+import { tsx } from "./children.ts";
+import { onCleanup } from "./cleanup.ts";
+
+export type GatewayFrom = "bundle" | "source";
+
+let from: GatewayFrom = "bundle";
+let bundleDir: Promise<string> | undefined;
+
+export function setGatewayFrom(f: GatewayFrom): void {
+  from = f;
+}
+
+export function gatewayFrom(): GatewayFrom {
+  return from;
+}
+
+/** Bundles built once per run, inside the project (they import npm packages from its node_modules), removed at the end. */
+function bundles(root: string): Promise<string> {
+  bundleDir ??= (async () => {
+    mkdirSync(path.join(root, "dist"), { recursive: true });
+    const dir = mkdtempSync(path.join(root, "dist", "bench-"));
+    onCleanup(`bundles ${dir}`, () => rmSync(dir, { recursive: true, force: true }));
+    await buildBundles(dir);
+    return dir;
+  })();
+  return bundleDir;
+}
+
+/** The command for one of the gateway's entry files (e.g. "dataplane/src/main.ts"). */
+export async function gatewayCommand(root: string, entry: string): Promise<[string, string[]]> {
+  if (from === "source") return tsx(entry);
+  const bundle = ENTRIES[entry];
+  if (!bundle) throw new Error(`deploy/build.ts has no bundle for ${entry}`);
+  const nodeArgs = (process.env["BENCH_NODE_ARGS"] ?? "").split(" ").filter(Boolean);
+  return [process.execPath, [...nodeArgs, path.join(await bundles(root), bundle)]];
+}
