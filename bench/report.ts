@@ -138,7 +138,7 @@ export function formatSnapshot(r: SnapshotScaleResult): string {
   const f = s?.fetch;
   if (f && "error" in f) out.push(`data plane side over NATS: failed: ${f.error}`);
   else if (f) {
-    out.push(`data plane side over NATS: request ${fmt(f.requestMs.p50, 0)} ms + decode ${fmt(f.decodeMs.p50, 0)} ms + apply ${fmt(f.applyMs.p50, 0)} ms = ${fmt(f.totalMs.p50, 0)} ms (p50 of ${f.totalMs.count})`);
+    out.push(`data plane side over NATS: request ${fmt(f.requestMs.p50, 0)} ms + read ${fmt(f.decodeMs.p50, 0)} ms + apply ${fmt(f.applyMs.p50, 0)} ms = ${fmt(f.totalMs.p50, 0)} ms (p50 of ${f.totalMs.count})`);
   }
   for (const rep of r.replicas) {
     out.push(

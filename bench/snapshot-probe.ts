@@ -1,6 +1,6 @@
 // What a full snapshot costs, in parts, with the gateway's own code and without changing it: the control plane's
 // read and encode (loadFullState + pb.Snapshot.encode, straight on the database), and the data plane's side
-// (the NATS request, pb.Snapshot.decode, SnapshotStore.applyFull) against the running control plane.
+// (the NATS request, readSnapshot, SnapshotStore.applyFull) against the running control plane.
 // Usage: tsx bench/snapshot-probe.ts '<SnapshotProbeConfig JSON>'  → prints one SnapshotProbeOutput JSON line.
 import os from "node:os";
 import { connect } from "nats";
@@ -9,6 +9,7 @@ import { loadFullState } from "../controlplane/src/services/snapshot-state.ts";
 import { SnapshotStore } from "../dataplane/src/auth/snapshot-store.ts";
 import { pb } from "../proto/messages.ts";
 import { fetchSnapshot } from "../proto/snapshot-parts.ts";
+import { readSnapshot } from "../proto/snapshot-reader.ts";
 import { subjects } from "../proto/subjects.ts";
 import { connectNats } from "../proto/transport-nats.ts";
 import { summarise, type Summary } from "./stats.ts";
@@ -71,7 +72,8 @@ async function measureFetch(c: SnapshotProbeConfig): Promise<NonNullable<Snapsho
       const t0 = performance.now();
       const bytes = await fetchSnapshot(transport, s.snapshotRequest, "bench-snapshot-probe", 30_000);
       const t1 = performance.now();
-      const snap = pb.Snapshot.decode(bytes);
+      // read as the data plane reads it: the keys indexed, still encoded
+      const snap = readSnapshot(bytes);
       const t2 = performance.now();
       new SnapshotStore().applyFull(snap, Date.now());
       const t3 = performance.now();

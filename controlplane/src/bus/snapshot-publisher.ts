@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { pb } from "../../../proto/messages.ts";
-import type { KeyEntry, OrgEntry } from "../../../proto/messages.ts";
+import type { OrgEntry } from "../../../proto/messages.ts";
 import { SnapshotPartServer } from "../../../proto/snapshot-parts.ts";
 import type { Subjects } from "../../../proto/subjects.ts";
 import type { Transport, Unsubscribe } from "../../../proto/transport.ts";
 import type { DB } from "../db/schema.ts";
-import { loadFullState, loadKeyEntry, loadOrgEntry } from "../services/snapshot-state.ts";
+import { loadFullState, loadKeyEntries, loadOrgEntry } from "../services/snapshot-state.ts";
 
 /** Entries per delta message: ~200 bytes each, so a delta stays far under the bus's message cap. */
 const DELTA_MAX_ENTRIES = 2_000;
@@ -116,7 +116,7 @@ export class SnapshotPublisher {
     this.#applied = [];
     const now = new Date();
     try {
-      const keys = (await Promise.all(keyIds.map((id) => loadKeyEntry(this.db, id, now)))).filter((k): k is KeyEntry => k !== undefined);
+      const keys = await loadKeyEntries(this.db, keyIds, now);
       const orgs = (await Promise.all(orgIds.map((id) => loadOrgEntry(this.db, id)))).filter((o): o is OrgEntry => o !== undefined);
       // a bus message is capped (NATS: 1 MiB), so a large change (a bulk revocation, a burst of usage) goes out as
       // several consecutive deltas; each is whole entries, so a replica may apply any prefix of them safely

@@ -3,7 +3,7 @@ import { TEST_SECRET, openTestDatabase, resolveTestModel, usageEvent } from "../
 import type { TestDatabase } from "../test-support.ts";
 import { createKey, revokeKeyById } from "./keys.ts";
 import { createOrganization } from "./orgs.ts";
-import { loadFullState, loadKeyEntry, loadOrgEntry } from "./snapshot-state.ts";
+import { loadFullState, loadKeyEntries, loadKeyEntry, loadOrgEntry } from "./snapshot-state.ts";
 import { applyUsageEvent } from "./usage.ts";
 
 let t: TestDatabase;
@@ -68,5 +68,10 @@ describe("snapshot state", () => {
     expect(await loadKeyEntry(t.db, limited.key.id, lastMonth)).toMatchObject({ spendMonthMicros: 2, month: lastMonth.toISOString().slice(0, 7) });
     expect(await loadKeyEntry(t.db, "key_missing", now)).toBeUndefined();
     expect(await loadOrgEntry(t.db, "org_missing")).toBeUndefined();
+
+    // a delta's keys in two queries: the entries the full state has, in the order asked, missing ones left out
+    const asked = [revoked.key.id, "key_missing", limited.key.id, managementKeyId];
+    expect(await loadKeyEntries(t.db, asked, now)).toEqual([revoked.key.id, limited.key.id, managementKeyId].map((id) => keys.find((k) => k.id === id)));
+    expect(await loadKeyEntries(t.db, [], now)).toEqual([]);
   });
 });

@@ -49,10 +49,28 @@ export async function loadOrgEntry(db: Kysely<DB>, orgId: string): Promise<OrgEn
 }
 
 export async function loadKeyEntry(db: Kysely<DB>, keyId: string, now: Date = new Date()): Promise<KeyEntry | undefined> {
-  const key = await keys.findKeyById(db, keyId);
-  if (!key) return undefined;
+  return (await loadKeyEntries(db, [keyId], now))[0];
+}
+
+/** Ids per query of loadKeyEntries (a statement takes at most 65,535 parameters). */
+const IDS_PER_QUERY = 5_000;
+
+/**
+ * The entries of the keys that exist among `keyIds`, in that order: two queries per 5,000 keys, not two per key
+ * (a delta after a burst of usage or a bulk change names thousands).
+ */
+export async function loadKeyEntries(db: Kysely<DB>, keyIds: readonly string[], now: Date = new Date()): Promise<KeyEntry[]> {
   const month = utcMonth(now);
-  return toKeyEntry(key, month, await keySpend.findMonthlySpend(db, keyId, month));
+  const out: KeyEntry[] = [];
+  for (let i = 0; i < keyIds.length; i += IDS_PER_QUERY) {
+    const ids = keyIds.slice(i, i + IDS_PER_QUERY);
+    const [found, spend] = await Promise.all([keys.findKeysByIds(db, ids), keySpend.findMonthlySpendForKeys(db, ids, month)]);
+    for (const id of ids) {
+      const key = found.get(id);
+      if (key) out.push(toKeyEntry(key, month, spend.get(id) ?? 0));
+    }
+  }
+  return out;
 }
 
 function toOrgEntry(org: Organization): OrgEntry {

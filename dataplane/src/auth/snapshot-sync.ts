@@ -1,6 +1,7 @@
 import { pb } from "../../../proto/messages.ts";
 import type { SnapshotDelta } from "../../../proto/messages.ts";
 import { fetchSnapshot } from "../../../proto/snapshot-parts.ts";
+import { readSnapshot } from "../../../proto/snapshot-reader.ts";
 import type { Subjects } from "../../../proto/subjects.ts";
 import type { Transport, Unsubscribe } from "../../../proto/transport.ts";
 import type { SpendTracker } from "../admission/spend-tracker.ts";
@@ -44,9 +45,10 @@ export class SnapshotSync {
 
   async #fetchFull(): Promise<void> {
     try {
-      const snap = pb.Snapshot.decode(await fetchSnapshot(this.transport, this.subjects.snapshotRequest, this.replicaId, 5_000));
+      // read, not decoded: the keys stay encoded in the store and are decoded one at a time when asked for
+      const snap = readSnapshot(await fetchSnapshot(this.transport, this.subjects.snapshotRequest, this.replicaId, 5_000));
       this.store.applyFull(snap, Date.now());
-      this.tracker.markApplied(snap.appliedEventIds ?? []);
+      this.tracker.markApplied(snap.appliedEventIds);
       const later = this.#buffer
         .splice(0)
         .filter((d) => d.epoch === snap.epoch)

@@ -1,0 +1,329 @@
+import { Buffer } from "node:buffer";
+import $protobuf from "protobufjs/minimal.js";
+import { pb } from "./messages.ts";
+import type { KeyEntry, OrgEntry } from "./messages.ts";
+
+/** Wire types (protobuf encoding). */
+const VARINT = 0;
+const LEN = 2;
+/** Fields of KeyEntry the index reads; everything else stays encoded until the entry is asked for. */
+const KEY_ID = 1;
+const KEY_HASH = 2;
+/** Record of one key entry in `#rec`: start, end of its bytes, then offset and length of its id and of its hash. */
+const STRIDE = 6;
+/** Bytes a kept snapshot may hold beyond its keys (its other fields, or a larger buffer it is a view into) before the keys are copied out. */
+const SLACK_BYTES = 1 << 20;
+
+/**
+ * The keys of a full snapshot, still encoded: one buffer holding every KeyEntry's bytes, and two open-addressing
+ * hash tables (by id, by hash) of entry numbers. A KeyEntry is decoded only when asked for; the index costs ~50
+ * bytes a key besides the bytes themselves. A key repeated in the snapshot resolves like Map.set in order: the
+ * last entry with an id (or hash) wins.
+ */
+export class EncodedKeys {
+  /** Entries in the snapshot (repeats included). */
+  readonly entries: number;
+  /** Distinct ids. */
+  readonly size: number;
+  readonly #buf: Buffer;
+  readonly #rec: Int32Array;
+  readonly #idSum: Int32Array;
+  readonly #hashSum: Int32Array;
+  readonly #byId: Int32Array;
+  readonly #byHash: Int32Array;
+  readonly #mask: number;
+  readonly #hashes: number;
+
+  /** `sums`: the FNV-1a sums of each entry's id and hash when already known. */
+  constructor(buf: Buffer, rec: Int32Array, entries: number, sums?: { id: Int32Array; hash: Int32Array }) {
+    this.#buf = buf;
+    this.#rec = rec;
+    this.entries = entries;
+    let cap = 16;
+    while (cap < entries * 2) cap *= 2;
+    this.#mask = cap - 1;
+    this.#byId = new Int32Array(cap);
+    this.#byHash = new Int32Array(cap);
+    this.#idSum = sums?.id ?? new Int32Array(entries);
+    this.#hashSum = sums?.hash ?? new Int32Array(entries);
+    let ids = 0;
+    let hashes = 0;
+    for (let i = 0; i < entries; i++) {
+      if (!sums) {
+        const r = i * STRIDE;
+        this.#idSum[i] = fnvBytes(buf, rec[r + 2]!, rec[r + 3]!);
+        this.#hashSum[i] = fnvBytes(buf, rec[r + 4]!, rec[r + 5]!);
+      }
+      if (this.#insert(this.#byId, this.#idSum, 2, i)) ids++;
+      if (this.#insert(this.#byHash, this.#hashSum, 4, i)) hashes++;
+    }
+    this.size = ids;
+    this.#hashes = hashes;
+  }
+
+  /** The entry number holding this id, or -1. */
+  indexOfId(id: string): number {
+    return this.#find(this.#byId, this.#idSum, 2, id);
+  }
+
+  /** The entry number holding this hash, or -1. */
+  indexOfHash(hash: string): number {
+    return this.#find(this.#byHash, this.#hashSum, 4, hash);
+  }
+
+  /** A new decoded KeyEntry, equal to what pb.Snapshot.decode gives for that entry (throws on a malformed one). */
+  decode(i: number): KeyEntry {
+    const r = i * STRIDE;
+    return pb.KeyEntry.decode(this.#buf.subarray(this.#rec[r], this.#rec[r + 1]));
+  }
+
+  /** The hash of entry `i`, without decoding the rest of it. */
+  hashOf(i: number): string {
+    const off = this.#rec[i * STRIDE + 4]!;
+    return this.#buf.toString("utf8", off, off + this.#rec[i * STRIDE + 5]!);
+  }
+
+  /** Bytes held: the encoded entries and the index. */
+  get retainedBytes(): number {
+    return this.#buf.byteLength + this.#rec.byteLength + this.#idSum.byteLength * 2 + this.#byId.byteLength * 2;
+  }
+
+  /** Whether entry `i` is the one its id finds (false only for an earlier entry repeating an id). */
+  foundById(i: number): boolean {
+    return this.size === this.entries || this.#byId[this.#slot(this.#byId, this.#idSum, 2, i)] === i + 1;
+  }
+
+  /** Whether entry `i` is the one its hash finds. */
+  foundByHash(i: number): boolean {
+    return this.#hashes === this.entries || this.#byHash[this.#slot(this.#byHash, this.#hashSum, 4, i)] === i + 1;
+  }
+
+  /**
+   * New keys: the entries of this one flagged in `keep`, then `extra` (each an encoded KeyEntry). Their ids and
+   * hashes must not repeat, or the later one wins. Kept entries are copied in runs and not read again.
+   */
+  with(keep: Uint8Array, extra: readonly Uint8Array[]): EncodedKeys {
+    const rec = this.#rec;
+    let n = extra.length;
+    let size = 0;
+    for (const e of extra) size += e.length;
+    // runs of kept entries are copied whole, with the few bytes between their entries (never read again)
+    const continues = (i: number) => {
+      if (keep[i - 1] !== 1) return false;
+      const gap = rec[i * STRIDE]! - rec[(i - 1) * STRIDE + 1]!;
+      return gap >= 0 && gap <= 16;
+    };
+    const runs: number[] = [];
+    for (let i = 0; i < this.entries; i++) {
+      if (!keep[i]) continue;
+      n++;
+      if (continues(i)) runs[runs.length - 1] = rec[i * STRIDE + 1]!;
+      else runs.push(rec[i * STRIDE]!, rec[i * STRIDE + 1]!);
+    }
+    for (let k = 0; k < runs.length; k += 2) size += runs[k + 1]! - runs[k]!;
+    const out = Buffer.allocUnsafeSlow(size);
+    const next = new Int32Array(n * STRIDE);
+    const sums = { id: new Int32Array(n), hash: new Int32Array(n) };
+    let at = 0;
+    let j = 0;
+    let run = 0;
+    let shift = 0;
+    for (let i = 0; i < this.entries; i++) {
+      if (!keep[i]) continue;
+      if (!continues(i)) {
+        shift = at - runs[run]!;
+        at += this.#buf.copy(out, at, runs[run]!, runs[run + 1]!);
+        run += 2;
+      }
+      for (let f = 0; f < STRIDE; f++) next[j * STRIDE + f] = rec[i * STRIDE + f]! + (f === 3 || f === 5 ? 0 : shift);
+      sums.id[j] = this.#idSum[i]!;
+      sums.hash[j] = this.#hashSum[i]!;
+      j++;
+    }
+    const r = $protobuf.Reader.create(out);
+    for (const e of extra) {
+      out.set(e, at);
+      r.pos = at;
+      indexKeyEntry(r, at, at + e.length, next, j * STRIDE);
+      sums.id[j] = fnvBytes(out, next[j * STRIDE + 2]!, next[j * STRIDE + 3]!);
+      sums.hash[j] = fnvBytes(out, next[j * STRIDE + 4]!, next[j * STRIDE + 5]!);
+      at += e.length;
+      j++;
+    }
+    return new EncodedKeys(out, next, n, sums);
+  }
+
+  /** Inserts entry i, replacing an entry with the same field (last wins); true when the field was new. */
+  #insert(table: Int32Array, sums: Int32Array, field: number, i: number): boolean {
+    const slot = this.#slot(table, sums, field, i);
+    const fresh = table[slot] === 0;
+    table[slot] = i + 1;
+    return fresh;
+  }
+
+  /** The slot of `table` holding the entry whose field equals entry i's, or the empty slot where it would go. */
+  #slot(table: Int32Array, sums: Int32Array, field: number, i: number): number {
+    const rec = this.#rec;
+    const off = rec[i * STRIDE + field]!;
+    const len = rec[i * STRIDE + field + 1]!;
+    const sum = sums[i]!;
+    for (let slot = sum & this.#mask; ; slot = (slot + 1) & this.#mask) {
+      const j = table[slot]! - 1;
+      if (j < 0) return slot;
+      const r = j * STRIDE + field;
+      if (sums[j] === sum && rec[r + 1] === len && this.#buf.compare(this.#buf, off, off + len, rec[r]!, rec[r]! + len) === 0) return slot;
+    }
+  }
+
+  #find(table: Int32Array, sums: Int32Array, field: number, s: string): number {
+    let sum = FNV_OFFSET;
+    let ascii = true;
+    for (let k = 0; k < s.length; k++) {
+      const c = s.charCodeAt(k);
+      if (c >= 0x80) {
+        ascii = false;
+        break;
+      }
+      sum = Math.imul(sum ^ c, FNV_PRIME);
+    }
+    const bytes = ascii ? undefined : Buffer.from(s, "utf8");
+    if (bytes) sum = fnvBytes(bytes, 0, bytes.length);
+    const len = bytes ? bytes.length : s.length;
+    const buf = this.#buf;
+    const rec = this.#rec;
+    for (let slot = sum & this.#mask; ; slot = (slot + 1) & this.#mask) {
+      const j = table[slot]! - 1;
+      if (j < 0) return -1;
+      const r = j * STRIDE + field;
+      if (sums[j] !== sum || rec[r + 1] !== len) continue;
+      const off = rec[r]!;
+      if (bytes ? buf.compare(bytes, 0, len, off, off + len) === 0 : sameAscii(buf, off, s)) return j;
+    }
+  }
+}
+
+const FNV_OFFSET = 0x811c9dc5 | 0;
+const FNV_PRIME = 0x01000193;
+
+function fnvBytes(b: Uint8Array, off: number, len: number): number {
+  let sum = FNV_OFFSET;
+  for (let k = off, end = off + len; k < end; k++) sum = Math.imul(sum ^ b[k]!, FNV_PRIME);
+  return sum;
+}
+
+function sameAscii(b: Uint8Array, off: number, s: string): boolean {
+  for (let k = 0; k < s.length; k++) if (b[off + k] !== s.charCodeAt(k)) return false;
+  return true;
+}
+
+/** A full Snapshot with everything but its keys decoded (as pb.Snapshot.decode would), and its keys indexed, still encoded. */
+export interface SnapshotView {
+  epoch: string;
+  sequence: number;
+  orgs: OrgEntry[];
+  keys: EncodedKeys;
+  appliedEventIds: string[];
+  generatedAtMs: number;
+  replicaCount: number;
+}
+
+/**
+ * Reads an encoded Snapshot (proto/gateway.proto) field by field without decoding its keys: each KeyEntry's byte
+ * range is recorded with the ranges of its id and hash. Structural errors (a truncated field, a bad wire type)
+ * throw as pb.Snapshot.decode would; the inside of a key entry is checked only when that entry is decoded.
+ * The returned view keeps `bytes` (or a copy of its keys' bytes when the rest would be a waste to hold): the caller
+ * must not change them afterwards.
+ */
+export function readSnapshot(bytes: Uint8Array): SnapshotView {
+  const r = $protobuf.Reader.create(bytes);
+  const view: SnapshotView = { epoch: "", sequence: 0, orgs: [], keys: undefined as unknown as EncodedKeys, appliedEventIds: [], generatedAtMs: 0, replicaCount: 0 };
+  let rec = new Int32Array(STRIDE * Math.max(16, Math.ceil(bytes.length / 128)));
+  let n = 0;
+  let keysFrom = -1;
+  let keysTo = -1;
+  let interleaved = false;
+  let otherSinceKey = false;
+  while (r.pos < r.len) {
+    const tag = r.tag();
+    const wt = tag & 7;
+    const field = tag >>> 3;
+    if (field === 4 && wt === LEN) {
+      const len = r.size();
+      const start = r.pos;
+      const end = start + len;
+      if (end > r.len) throw new RangeError(`index out of range: ${start} + ${len} > ${r.len}`);
+      if (keysFrom < 0) keysFrom = start;
+      if (otherSinceKey) interleaved = true;
+      if (n * STRIDE === rec.length) {
+        const grown = new Int32Array(rec.length * 2);
+        grown.set(rec);
+        rec = grown;
+      }
+      indexKeyEntry(r, start, end, rec, n * STRIDE);
+      n++;
+      keysTo = end;
+      continue;
+    }
+    if (keysFrom >= 0) otherSinceKey = true;
+    if (field === 1 && wt === LEN) view.epoch = r.stringVerify();
+    else if (field === 2 && wt === VARINT) view.sequence = Number(r.uint64());
+    else if (field === 3 && wt === LEN) view.orgs.push(pb.OrgEntry.decode(r, r.size()));
+    else if (field === 5 && wt === LEN) view.appliedEventIds.push(r.stringVerify());
+    else if (field === 6 && wt === VARINT) view.generatedAtMs = Number(r.int64());
+    else if (field === 7 && wt === VARINT) view.replicaCount = r.uint32();
+    else r.skipType(wt, 0, field);
+  }
+  view.keys = new EncodedKeys(...keep(bytes, rec, n, keysFrom, keysTo, interleaved));
+  return view;
+}
+
+/** Records one KeyEntry's range and its id's and hash's (the last occurrence of each, as a decode keeps). */
+function indexKeyEntry(r: $protobuf.Reader, start: number, end: number, rec: Int32Array, at: number): void {
+  const outer = r.len;
+  r.len = end;
+  rec[at] = start;
+  rec[at + 1] = end;
+  // an absent id or hash reads as "" (as a decoded entry's default): an empty range
+  rec[at + 2] = rec[at + 4] = start;
+  rec[at + 3] = rec[at + 5] = 0;
+  while (r.pos < end) {
+    const tag = r.tag();
+    const wt = tag & 7;
+    const field = tag >>> 3;
+    if ((field === KEY_ID || field === KEY_HASH) && wt === LEN) {
+      const len = r.size();
+      if (r.pos + len > end) throw new RangeError(`index out of range: ${r.pos} + ${len} > ${end}`);
+      const slot = at + (field === KEY_ID ? 2 : 4);
+      rec[slot] = r.pos;
+      rec[slot + 1] = len;
+      r.pos += len;
+    } else r.skipType(wt, 1, field);
+  }
+  r.len = outer;
+}
+
+/**
+ * The buffer the index keeps, with the records rebased onto it. The keys' own range when they are contiguous,
+ * else the whole snapshot; copied out when what it is a view of holds much more than that (a snapshot with a long
+ * list of applied event ids, a slice of a larger message), so the rest can be collected.
+ */
+function keep(bytes: Uint8Array, rec: Int32Array, n: number, from: number, to: number, interleaved: boolean): [Buffer, Int32Array, number] {
+  const [lo, hi] = n > 0 && !interleaved ? [from, to] : [0, bytes.length];
+  const held = bytes.buffer.byteLength;
+  let buf: Buffer;
+  if (held - (hi - lo) > SLACK_BYTES) {
+    buf = Buffer.allocUnsafeSlow(hi - lo);
+    buf.set(bytes.subarray(lo, hi));
+  } else buf = Buffer.from(bytes.buffer, bytes.byteOffset + lo, hi - lo);
+  const used = rec.subarray(0, n * STRIDE);
+  if (lo !== 0) {
+    for (let k = 0; k < used.length; k += STRIDE) {
+      used[k] = used[k]! - lo;
+      used[k + 1] = used[k + 1]! - lo;
+      used[k + 2] = used[k + 2]! - lo;
+      used[k + 4] = used[k + 4]! - lo;
+    }
+  }
+  // the records' spare room is ~1/3 of the bytes at worst: keep an exact copy
+  return [buf, used.slice(), n];
+}
