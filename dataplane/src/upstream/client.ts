@@ -1,90 +1,276 @@
-import { Agent, errors, type Dispatcher } from "undici";
+import { Readable } from "node:stream";
+import type { Cancellation } from "../cancellation.ts";
 import { GatewayError } from "../errors.ts";
 import type { UpstreamRequest } from "../providers/types.ts";
-import { ResponseBody } from "./response-body.ts";
+import type { ExchangeSink, WireRequest } from "./connection.ts";
+import { parseFields, type ResponseHeaders } from "./http1-response-parser.ts";
+import { OriginPool, type PoolJob } from "./origin-pool.ts";
+import { ResponseBody, type BodySource } from "./response-body.ts";
 
 export interface UpstreamResponse {
   status: number;
-  headers: Record<string, string | string[] | undefined>;
+  headers: ResponseHeaders;
   body: AsyncIterable<Buffer> & { text(): Promise<string>; dump(): Promise<void> };
 }
 
+/** No answer began within the headers timeout, or the body stalled past the body timeout. */
+export class UpstreamTimeoutError extends Error {
+  override readonly name = "UpstreamTimeoutError";
+}
+
+/** The request was called off by its caller. */
+export class UpstreamAbortedError extends Error {
+  override readonly name = "UpstreamAbortedError";
+}
+
+export interface UpstreamClientOptions {
+  /** From sending the request to the response's head. */
+  headersTimeoutMs: number;
+  /** Longest silence within a response body (not counted while the gateway's own reader holds it paused). */
+  bodyTimeoutMs: number;
+  /** Per origin: every stream in flight holds one (HTTP/1.1), so this caps a replica's open streams per provider. */
+  connections?: number;
+  keepAliveMs?: number;
+  connectTimeoutMs?: number;
+  /** Certificates to trust for https upstreams instead of the default roots (tests, private upstreams). */
+  ca?: string | undefined;
+}
+
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const UNSAFE_VALUE = /[\r\n\0]/;
+
 /**
- * The only place the data plane does network I/O to providers. One undici Agent keeps a keep-alive pool per
- * upstream origin. Calls go through `dispatch` with one small handler rather than undici's `request`, which
- * builds a stream, a request handler and abort plumbing per call: a third of the upstream client's CPU under
- * load. Failures become GatewayErrors with stable codes and no provider detail.
+ * The only place the data plane does network I/O to providers: HTTP/1.1 over keep-alive connections, a pool
+ * per origin (`connection.ts`, `origin-pool.ts`, `http1-response-parser.ts`). Written for the request path
+ * rather than taken from undici, whose per-call machinery (dispatcher chain, handler objects, a deferred write
+ * per request, header validation passes) cost a relay on this stack about half again its CPU per request
+ * (docs/performance.md). A request is written in one syscall where it can be; the response body arrives as
+ * views of the socket's reads. Failures become GatewayErrors with stable codes and no provider detail.
  */
 export class UpstreamClient {
-  readonly #agent: Agent;
+  readonly #pools = new Map<string, OriginPool>();
+  readonly #opts: Required<Omit<UpstreamClientOptions, "ca">> & Pick<UpstreamClientOptions, "ca">;
+  /** Requests waiting for a head or reading a body: what the timeout sweep looks at. */
+  readonly #active = new Set<Exchange>();
+  #sweeper: NodeJS.Timeout | undefined;
+  readonly #sweepEveryMs: number;
 
-  constructor(opts: { headersTimeoutMs: number; bodyTimeoutMs: number; connections?: number }) {
-    this.#agent = new Agent({
-      // per origin: every stream in flight holds one (HTTP/1.1), so this caps a replica's open streams per provider
-      connections: opts.connections ?? 4096,
-      keepAliveTimeout: 30_000,
-      headersTimeout: opts.headersTimeoutMs,
-      bodyTimeout: opts.bodyTimeoutMs,
+  constructor(opts: UpstreamClientOptions) {
+    this.#opts = { connections: 4096, keepAliveMs: 30_000, connectTimeoutMs: 10_000, ...opts };
+    // timeouts are judged by a periodic sweep rather than a timer per request: a tenth of the shorter timeout,
+    // between 5 ms and 1 s, is as fine-grained as they need to be
+    this.#sweepEveryMs = Math.min(1_000, Math.max(5, Math.floor(Math.min(opts.headersTimeoutMs, opts.bodyTimeoutMs) / 10)));
+  }
+
+  send(req: UpstreamRequest, cancel?: Cancellation): Promise<UpstreamResponse> {
+    return new Promise((resolve, reject) => {
+      if (cancel?.aborted) {
+        reject(upstreamFailure(new UpstreamAbortedError("the client went away")));
+        return;
+      }
+      let wire: WireRequest;
+      try {
+        wire = toWire(req);
+      } catch (err) {
+        reject(err);
+        return;
+      }
+      const url = req.url;
+      const key = url.origin;
+      let pool = this.#pools.get(key);
+      if (pool === undefined) {
+        if (url.protocol !== "http:" && url.protocol !== "https:") {
+          reject(new GatewayError("upstream_error", "The gateway could not reach the provider."));
+          return;
+        }
+        const o = this.#opts;
+        pool = new OriginPool(url, { connections: o.connections, keepAliveMs: o.keepAliveMs, connectTimeoutMs: o.connectTimeoutMs, ca: o.ca });
+        this.#pools.set(key, pool);
+      }
+      const now = Date.now();
+      const ex = new Exchange(this, pool, wire, resolve, reject, cancel, now);
+      this.#active.add(ex);
+      this.#sweeper ??= setInterval(() => this.#sweep(), this.#sweepEveryMs).unref();
+      pool.dispatch(ex, now);
     });
   }
 
-  async send(req: UpstreamRequest, signal: AbortSignal): Promise<UpstreamResponse> {
-    try {
-      return await this.#dispatch(req, signal);
-    } catch (err) {
-      throw upstreamFailure(err);
+  /** @internal */
+  finished(ex: Exchange): void {
+    this.#active.delete(ex);
+  }
+
+  #sweep(): void {
+    const now = Date.now();
+    for (const ex of this.#active) ex.checkTimeout(now, this.#opts.headersTimeoutMs, this.#opts.bodyTimeoutMs);
+    for (const pool of this.#pools.values()) pool.sweep(now);
+    if (this.#active.size === 0) {
+      clearInterval(this.#sweeper);
+      this.#sweeper = undefined;
     }
   }
 
-  #dispatch(req: UpstreamRequest, signal: AbortSignal): Promise<UpstreamResponse> {
-    const { origin, pathname, search } = req.url;
-    return new Promise((resolve, reject) => {
-      if (signal.aborted) {
-        reject(new errors.RequestAbortedError());
-        return;
-      }
-      const body = new ResponseBody();
-      let controller: Dispatcher.DispatchController | undefined;
-      let started = false;
-      const onAbort = () => controller?.abort(new errors.RequestAbortedError());
-      signal.addEventListener("abort", onAbort, { once: true });
-      const settled = () => signal.removeEventListener("abort", onAbort);
-      const handler: Dispatcher.DispatchHandler = {
-        onRequestStart(c) {
-          controller = c;
-          body.attach(c);
-          if (signal.aborted) c.abort(new errors.RequestAbortedError());
-        },
-        onResponseStart(_c, statusCode, headers) {
-          started = true;
-          resolve({ status: statusCode, headers: headers as UpstreamResponse["headers"], body });
-        },
-        onResponseData(_c, chunk) {
-          body.push(chunk);
-        },
-        onResponseEnd() {
-          settled();
-          body.end();
-        },
-        onResponseError(_c, err) {
-          settled();
-          if (started) body.fail(err);
-          else reject(err);
-        },
-      };
-      this.#agent.dispatch({ origin, path: `${pathname}${search}`, method: (req.method ?? "POST") as Dispatcher.HttpMethod, headers: req.headers, body: req.body ?? null }, handler);
+  async close(): Promise<void> {
+    for (const pool of this.#pools.values()) pool.close();
+    clearInterval(this.#sweeper);
+    this.#sweeper = undefined;
+  }
+}
+
+/** One request: waits for a connection, then for its head, then hands its body to the reader. */
+class Exchange implements ExchangeSink, PoolJob, BodySource {
+  cancelled = false;
+  conn: PoolJob["conn"] = undefined;
+  readonly wire: WireRequest;
+  readonly sink = this;
+  readonly #client: UpstreamClient;
+  readonly #pool: OriginPool;
+  readonly #resolve: (r: UpstreamResponse) => void;
+  readonly #reject: (err: unknown) => void;
+  readonly #cancel: Cancellation | undefined;
+  readonly #onCancel: (() => void) | undefined;
+  #body: ResponseBody | undefined;
+  #done = false;
+  #retried = false;
+  #paused = false;
+  /** For the timeouts: when it was sent, and whether body bytes came since the last sweep. */
+  #sinceMs: number;
+  #progress = false;
+
+  constructor(client: UpstreamClient, pool: OriginPool, wire: WireRequest, resolve: (r: UpstreamResponse) => void, reject: (err: unknown) => void, cancel: Cancellation | undefined, nowMs: number) {
+    this.#client = client;
+    this.#pool = pool;
+    this.wire = wire;
+    this.#resolve = resolve;
+    this.#reject = reject;
+    this.#sinceMs = nowMs;
+    this.#cancel = cancel;
+    if (cancel) {
+      this.#onCancel = () => this.abort(new UpstreamAbortedError("the client went away"));
+      cancel.addEventListener("abort", this.#onCancel, { once: true });
+    }
+  }
+
+  onHead(status: number, head: string, fieldsFrom: number): void {
+    const body = (this.#body = new ResponseBody(this));
+    this.#sinceMs = Date.now();
+    // the fields are read only when asked for: on the request path nobody asks unless the answer is an error
+    let headers: ResponseHeaders | undefined;
+    this.#resolve({
+      status,
+      body,
+      get headers() {
+        return (headers ??= parseFields(head, fieldsFrom));
+      },
     });
   }
 
-  async close(): Promise<void> {
-    await this.#agent.close();
+  onBody(chunk: Buffer): void {
+    this.#progress = true;
+    // a view into the connections' shared read buffer: the body keeps a copy
+    this.#body?.push(Buffer.from(chunk));
   }
+
+  onEnd(): void {
+    this.#settle();
+    this.#body?.end();
+  }
+
+  onError(err: Error, retryable: boolean): void {
+    if (this.#done) return;
+    // a keep-alive connection the server closed just as this request went out: once more on another connection
+    if (retryable && !this.#retried && this.#body === undefined && !(this.wire.body instanceof Readable)) {
+      this.#retried = true;
+      this.conn = undefined;
+      this.#pool.dispatch(this, Date.now());
+      return;
+    }
+    this.#fail(err);
+  }
+
+  pause(): void {
+    this.#paused = true;
+    this.conn?.pause();
+  }
+
+  resume(): void {
+    this.#paused = false;
+    this.conn?.resume();
+  }
+
+  /** Calls the request off: its connection is closed (a response cut short cannot be reused). */
+  abort(err: Error): void {
+    if (this.#done) return;
+    this.cancelled = true;
+    const conn = this.conn;
+    if (conn) {
+      conn.detach(this);
+      conn.destroy(err);
+    }
+    this.#fail(err);
+  }
+
+  checkTimeout(nowMs: number, headersMs: number, bodyMs: number): void {
+    if (this.#body === undefined) {
+      if (nowMs - this.#sinceMs >= headersMs) this.abort(new UpstreamTimeoutError("no response head in time"));
+      return;
+    }
+    if (this.#progress || this.#paused) {
+      this.#progress = false;
+      this.#sinceMs = nowMs;
+    } else if (nowMs - this.#sinceMs >= bodyMs) this.abort(new UpstreamTimeoutError("the response body stalled"));
+  }
+
+  #fail(err: Error): void {
+    if (this.#done) return;
+    this.#settle();
+    if (this.#body) this.#body.fail(err);
+    else this.#reject(upstreamFailure(err));
+  }
+
+  #settle(): void {
+    this.#done = true;
+    this.#client.finished(this);
+    if (this.#onCancel) this.#cancel!.removeEventListener("abort", this.#onCancel);
+  }
+}
+
+/** The request line and fields as one string, with the body's framing. Refuses a field that could split the head. */
+function toWire(req: UpstreamRequest): WireRequest {
+  const url = req.url;
+  const method = req.method ?? "POST";
+  let head = `${method} ${url.pathname}${url.search} HTTP/1.1\r\n`;
+  const headers = req.headers;
+  let hasHost = false;
+  let hasLength = false;
+  let fields = "";
+  for (const name in headers) {
+    const value = headers[name]!;
+    if (!TOKEN.test(name) || UNSAFE_VALUE.test(value)) throw new GatewayError("invalid_request_error", "A header value for the provider contains a line break or is not a valid field.");
+    const lower = name.length === 4 || name.length === 14 ? name.toLowerCase() : "";
+    if (lower === "host") hasHost = true;
+    else if (lower === "content-length") hasLength = true;
+    fields += `${name}: ${value}\r\n`;
+  }
+  if (!hasHost) head += `host: ${url.host}\r\n`;
+  head += fields;
+  const body = req.body;
+  let chunked = false;
+  if (body === undefined) {
+    if (method !== "GET") head += "content-length: 0\r\n";
+  } else if (typeof body === "string") {
+    if (!hasLength) head += `content-length: ${Buffer.byteLength(body)}\r\n`;
+  } else if (body instanceof Uint8Array) {
+    if (!hasLength) head += `content-length: ${body.length}\r\n`;
+  } else if (!hasLength) {
+    head += "transfer-encoding: chunked\r\n";
+    chunked = true;
+  }
+  return { head: `${head}\r\n`, body, chunked, noBody: false };
 }
 
 export function upstreamFailure(err: unknown): GatewayError {
   if (err instanceof GatewayError) return err;
-  if (err instanceof errors.HeadersTimeoutError || err instanceof errors.BodyTimeoutError) {
-    return new GatewayError("upstream_timeout", "The provider did not answer in time.");
-  }
+  if (err instanceof UpstreamTimeoutError) return new GatewayError("upstream_timeout", "The provider did not answer in time.");
   return new GatewayError("upstream_error", "The gateway could not reach the provider.");
 }

@@ -1,3 +1,4 @@
+import type { Cancellation } from "../cancellation.ts";
 import type { DataPlaneDeps } from "../deps.ts";
 import { GatewayError } from "../errors.ts";
 import type { Access } from "../providers/credentials.ts";
@@ -16,7 +17,7 @@ export async function sendWithFailover(
   deps: Pick<DataPlaneDeps, "credentials" | "upstream">,
   namespace: string,
   build: (access: Access) => UpstreamRequest,
-  signal: AbortSignal,
+  signal: Cancellation,
 ): Promise<{ up: UpstreamResponse; access: Access }> {
   let access = deps.credentials.pick(namespace);
   if (!access) throw new GatewayError("no_usable_credential", "This model's provider has no usable credential on this gateway right now.");

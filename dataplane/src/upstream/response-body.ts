@@ -1,10 +1,15 @@
-import type { Dispatcher } from "undici";
+/** Where the bytes come from: the exchange, which can hold its connection's reads or call the request off. */
+export interface BodySource {
+  pause(): void;
+  resume(): void;
+  abort(err: Error): void;
+}
 
 /** Bytes held for a reader that has not asked for them yet; past this the upstream socket is paused. */
 const HIGH_WATER_BYTES = 64 * 1024;
 
 /**
- * A provider's response body as undici hands it over, without a stream object per call: read whole with
+ * A provider's response body as the upstream client hands it over, without a stream object per call: read whole with
  * `text()`, chunk by chunk with `for await`, or thrown away with `dump()`. While chunks wait unread the
  * upstream read is paused, so a slow client holds the provider back rather than filling memory.
  */
@@ -14,13 +19,12 @@ export class ResponseBody implements AsyncIterable<Buffer> {
   #done = false;
   #error: Error | undefined;
   #dumping = false;
-  #controller: Dispatcher.DispatchController | undefined;
+  readonly #source: BodySource;
   /** The reader waiting for the next chunk, the end or the error. */
   #wake: (() => void) | undefined;
 
-  /** @internal called by the client as undici delivers the answer */
-  attach(controller: Dispatcher.DispatchController): void {
-    this.#controller = controller;
+  constructor(source: BodySource) {
+    this.#source = source;
   }
 
   /** @internal */
@@ -28,7 +32,7 @@ export class ResponseBody implements AsyncIterable<Buffer> {
     if (this.#dumping) return;
     this.#chunks.push(chunk);
     this.#queued += chunk.length;
-    if (this.#queued > HIGH_WATER_BYTES && this.#wake === undefined) this.#controller?.pause();
+    if (this.#queued > HIGH_WATER_BYTES && this.#wake === undefined) this.#source.pause();
     this.#notify();
   }
 
@@ -56,7 +60,7 @@ export class ResponseBody implements AsyncIterable<Buffer> {
     return new Promise((resolve) => {
       // the waiter first: resuming can deliver the next chunk at once, and it must wake this reader
       this.#wake = resolve;
-      this.#controller?.resume();
+      this.#source.resume();
     });
   }
 
@@ -92,7 +96,7 @@ export class ResponseBody implements AsyncIterable<Buffer> {
       }
     } finally {
       // a reader that stops early (its client left, an event it could not translate) frees the connection
-      if (!this.#done) this.#controller?.abort(new Error("the response was abandoned by its reader"));
+      if (!this.#done) this.#source.abort(new Error("the response was abandoned by its reader"));
     }
   }
 }
