@@ -1,14 +1,19 @@
-import { randomUUID } from "node:crypto";
 import type { HttpRequest, HttpResponse } from "uWebSockets.js";
+import type { Cancellation } from "../cancellation.ts";
 import { GatewayError, asGatewayError } from "../errors.ts";
 import type { Billing } from "./access-log.ts";
+import type { BodyIdleWatch } from "./body-idle-watch.ts";
+import { newRequestId } from "./request-id.ts";
 import { statusLine } from "./status-line.ts";
+
+const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
 
 /**
  * One HTTP exchange on uWebSockets.js. uWS forbids touching `req` after the handler returns and `res` after the
- * client went away, so everything needed is copied here at once and every write checks `aborted`.
+ * client went away, so everything needed is copied here at once and every write checks `aborted`. It is also the
+ * request's Cancellation: work for the request (an upstream call, an upload) listens for the client leaving.
  */
-export class RequestContext {
+export class RequestContext implements Cancellation {
   readonly res: HttpResponse;
   readonly method: string;
   readonly url: string;
@@ -16,11 +21,11 @@ export class RequestContext {
   readonly authorization: string;
   readonly contentType: string;
   readonly headers: Readonly<Record<string, string>>;
-  readonly requestId = `req_${randomUUID().replaceAll("-", "")}`;
+  readonly requestId = newRequestId();
   readonly startedAtMs = Date.now();
-  /** Fires when the client disconnects: pending upstream work must stop. */
-  readonly abort = new AbortController();
+  /** The client disconnected: pending upstream work must stop (listeners are told once). */
   aborted = false;
+  #abortListeners: (() => void)[] | undefined;
   responded = false;
   /** The status sent, once sent (200 for a stream). */
   status = 0;
@@ -34,7 +39,17 @@ export class RequestContext {
   #drain: (() => void) | undefined;
   /** "refused": the body was turned away or answered before it was all in; the connection must not be reused. */
   #body: "none" | "reading" | "read" | "refused" = "none";
-  #bodyTimer: NodeJS.Timeout | undefined;
+  #bodyWatch: BodyIdleWatch | undefined;
+  /** Settles the body being read with an error (idle, client gone). */
+  #refuseBody: ((err: GatewayError) => void) | undefined;
+  /** When body bytes last arrived (for the idle watch). */
+  bodyActiveAtMs = 0;
+  /**
+   * Set by the server where failed keys are counted per address: works out the client's address, which can be
+   * read only while the response is open; called when a 401 is sent, and the result kept in `unauthorizedFrom`.
+   */
+  onUnauthorized: (() => string) | undefined;
+  unauthorizedFrom: string | undefined;
 
   constructor(res: HttpResponse, req: HttpRequest, keepHeaders: boolean) {
     this.res = res;
@@ -43,59 +58,95 @@ export class RequestContext {
     this.query = req.getQuery() ?? "";
     this.authorization = req.getHeader("authorization");
     this.contentType = req.getHeader("content-type");
-    const headers: Record<string, string> = {};
-    if (keepHeaders) req.forEach((k, v) => (headers[k] = v));
-    this.headers = headers;
-    res.onAborted(() => {
-      this.aborted = true;
-      this.abort.abort();
-      this.#drain?.();
-    });
+    if (keepHeaders) {
+      const headers: Record<string, string> = {};
+      req.forEach((k, v) => (headers[k] = v));
+      this.headers = headers;
+    } else this.headers = NO_HEADERS;
+    res.onAborted(() => this.#onAborted());
+  }
+
+  #onAborted(): void {
+    this.aborted = true;
+    this.#refuseBody?.(new GatewayError("invalid_request_error", "client went away"));
+    const listeners = this.#abortListeners;
+    this.#abortListeners = undefined;
+    if (listeners) for (const l of listeners) l();
+    this.#drain?.();
+  }
+
+  addEventListener(_type: "abort", listener: () => void): void {
+    (this.#abortListeners ??= []).push(listener);
+  }
+
+  removeEventListener(_type: "abort", listener: () => void): void {
+    const at = this.#abortListeners?.indexOf(listener) ?? -1;
+    if (at >= 0) this.#abortListeners!.splice(at, 1);
   }
 
   /**
-   * Reads the whole body, refusing it as soon as it passes `limit` bytes or stops arriving for `idleMs` (0: no
-   * idle limit). Call before the first await.
+   * Reads the whole body, refusing it as soon as it passes `limit` bytes or (with a watch) stops arriving for the
+   * watch's idle time. Call before the first await.
    */
-  readBody(limit: number, idleMs = 0): Promise<Buffer> {
+  readBody(limit: number, watch?: BodyIdleWatch): Promise<Buffer> {
     this.#body = "reading";
     return new Promise((resolve, reject) => {
-      const parts: Buffer[] = [];
+      let parts: Buffer[] | undefined;
       let size = 0;
       const settle = (err: GatewayError | undefined, body?: Buffer) => {
         if (this.#body !== "reading") return;
         this.#body = err ? "refused" : "read";
-        clearTimeout(this.#bodyTimer);
+        this.#stopWatch();
         if (err) reject(err);
         else resolve(body!);
       };
-      if (idleMs > 0) {
+      this.#refuseBody = settle;
+      if (watch) {
         // answered while the client can still read it: uWS would drop the connection silently at ~10 s
-        this.#bodyTimer = setTimeout(() => settle(new GatewayError("request_timeout", `The request body stopped arriving (nothing for ${idleMs} ms).`)), idleMs);
+        this.#bodyWatch = watch;
+        this.bodyActiveAtMs = this.startedAtMs;
+        watch.add(this);
       }
       this.res.onData((chunk, isLast) => {
         if (this.#body !== "reading") return;
-        this.#bodyTimer?.refresh();
         size += chunk.byteLength;
         if (size > limit) {
           settle(new GatewayError("request_too_large", `The request body is larger than ${limit} bytes.`));
           return;
         }
-        parts.push(Buffer.from(chunk.slice(0)));
-        if (isLast) settle(undefined, parts.length === 1 ? parts[0]! : Buffer.concat(parts, size));
+        // the chunk is uWS's memory only until this callback returns
+        const copy = Buffer.from(chunk.slice(0));
+        if (isLast && parts === undefined) {
+          settle(undefined, copy);
+          return;
+        }
+        (parts ??= []).push(copy);
+        if (isLast) settle(undefined, Buffer.concat(parts, size));
+        else if (watch) this.bodyActiveAtMs = Date.now();
       });
-      this.abort.signal.addEventListener("abort", () => settle(new GatewayError("invalid_request_error", "client went away")), { once: true });
     });
+  }
+
+  /** The body stopped arriving (called by the idle watch). */
+  bodyIdle(idleMs: number): void {
+    this.#refuseBody?.(new GatewayError("request_timeout", `The request body stopped arriving (nothing for ${idleMs} ms).`));
+  }
+
+  #stopWatch(): void {
+    this.#refuseBody = undefined;
+    this.#bodyWatch?.delete(this);
+    this.#bodyWatch = undefined;
   }
 
   send(status: number, body: string, headers: Record<string, string> = {}, contentType = "application/json"): void {
     if (this.aborted || this.responded) return;
     this.responded = true;
     this.status = status;
+    if (status === 401 && this.onUnauthorized) this.unauthorizedFrom = this.onUnauthorized();
     // an answer given while the body is still arriving ends the connection, or the client would go on uploading
     if (this.#body === "reading") {
       this.#body = "refused";
-      clearTimeout(this.#bodyTimer);
+      this.#stopWatch();
     }
     const close = this.#body === "refused" || headers.connection === "close";
     this.res.cork(() => {

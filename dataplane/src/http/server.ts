@@ -12,6 +12,7 @@ import { countTokens, messages } from "../routes/messages.ts";
 import { forwardToControlPlane } from "../routes/forward.ts";
 import { getModel, listModels } from "../routes/models.ts";
 import { logAccess } from "./access-log.ts";
+import { BodyIdleWatch } from "./body-idle-watch.ts";
 import { RequestContext } from "./context.ts";
 
 type Handler = (deps: DataPlaneDeps, ctx: RequestContext, body: Promise<Buffer> | undefined) => Promise<void> | void;
@@ -114,7 +115,10 @@ export function buildApp(deps: DataPlaneDeps): { app: uWS.TemplatedApp; inFlight
     });
     res.cork(() => res.writeStatus(ready ? "200 OK" : "503 Service Unavailable").writeHeader("content-type", "application/json").end(body));
   });
+  const bodyWatch = deps.config.bodyIdleTimeoutMs > 0 ? new BodyIdleWatch(deps.config.bodyIdleTimeoutMs) : undefined;
   for (const r of ROUTES) {
+    const guarded = !r.public && guard.enabled;
+    const maxBody = Math.min(r.maxBody ?? Infinity, deps.config.maxBodyBytes);
     app[r.method](r.pattern, (res, req) => {
       const ctx = new RequestContext(res, req, r.headers === true);
       if (r.dialect) ctx.dialect = r.dialect;
@@ -124,42 +128,52 @@ export function buildApp(deps: DataPlaneDeps): { app: uWS.TemplatedApp; inFlight
         logAccess(deps.log, ctx, r.pattern);
         return;
       }
-      // judged before the credential is looked at: refusing only bad keys would still tell a guesser which is good
-      const client = !r.public && guard.enabled ? clientAddress(Buffer.from(res.getRemoteAddressAsText()).toString("latin1"), proxyHeader && req.getHeader(proxyHeader)) : undefined;
-      const wait = client === undefined ? undefined : guard.retryAfterSeconds(client, Date.now());
-      if (wait !== undefined) {
-        // closed as well: whatever body follows is not read, and each further guess costs a new connection
-        ctx.sendError(new GatewayError("too_many_auth_failures", `Too many requests from this address presented an invalid API key; retry in ${wait} s.`, { headers: { "retry-after": String(wait), connection: "close" } }));
-        logAccess(deps.log, ctx, r.pattern);
-        return;
+      // judged before the credential is looked at: refusing only bad keys would still tell a guesser which is
+      // good. The address is worked out only while some address has failures on record, or for a 401.
+      if (guarded) {
+        const forwardedFor = proxyHeader ? req.getHeader(proxyHeader) : "";
+        ctx.onUnauthorized = () => clientAddress(Buffer.from(res.getRemoteAddressAsText()).toString("latin1"), forwardedFor);
+        if (guard.trackedAddresses > 0) {
+          const wait = guard.retryAfterSeconds(ctx.onUnauthorized(), Date.now());
+          if (wait !== undefined) {
+            // closed as well: whatever body follows is not read, and each further guess costs a new connection
+            ctx.sendError(new GatewayError("too_many_auth_failures", `Too many requests from this address presented an invalid API key; retry in ${wait} s.`, { headers: { "retry-after": String(wait), connection: "close" } }));
+            logAccess(deps.log, ctx, r.pattern);
+            return;
+          }
+        }
       }
-      const judge = client === undefined ? undefined : () => ctx.status === 401 && ctx.authorization !== "" && guard.recordFailure(client, Date.now());
-      const maxBody = Math.min(r.maxBody ?? Infinity, deps.config.maxBodyBytes);
       // a declared length over the limit is refused before a byte of the body is read
       if (r.body && Number(req.getHeader("content-length")) > maxBody) {
         ctx.sendError(new GatewayError("request_too_large", `The request body is larger than ${maxBody} bytes.`, { headers: { connection: "close" } }));
         logAccess(deps.log, ctx, r.pattern);
         return;
       }
-      const body = r.body ? ctx.readBody(maxBody, deps.config.bodyIdleTimeoutMs) : undefined;
+      const body = r.body ? ctx.readBody(maxBody, bodyWatch) : undefined;
       body?.catch(() => undefined);
+      const done = () => {
+        if (ctx.unauthorizedFrom !== undefined && ctx.authorization !== "") guard.recordFailure(ctx.unauthorizedFrom, Date.now());
+        logAccess(deps.log, ctx, r.pattern);
+      };
       try {
         const p = r.handler(deps, ctx, body);
         if (p) {
           inFlight.count++;
-          p.catch((err: unknown) => failed(deps, ctx, err)).finally(() => {
-            inFlight.count--;
-            judge?.();
-            logAccess(deps.log, ctx, r.pattern);
-          });
-        } else {
-          judge?.();
-          logAccess(deps.log, ctx, r.pattern);
-        }
+          p.then(
+            () => {
+              inFlight.count--;
+              done();
+            },
+            (err: unknown) => {
+              failed(deps, ctx, err);
+              inFlight.count--;
+              done();
+            },
+          );
+        } else done();
       } catch (err) {
         failed(deps, ctx, err);
-        judge?.();
-        logAccess(deps.log, ctx, r.pattern);
+        done();
       }
     });
   }

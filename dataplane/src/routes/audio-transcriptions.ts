@@ -4,6 +4,7 @@ import type { KeyEntry } from "../../../proto/messages.ts";
 import { admitRequest } from "../admission/admit-request.ts";
 import { authenticateInference } from "../auth/authenticate.ts";
 import { checkTranscriptionRequest } from "../capabilities/transcription.ts";
+import { NEVER_CANCELLED } from "../cancellation.ts";
 import type { DataPlaneDeps } from "../deps.ts";
 import type { RequestContext } from "../http/context.ts";
 import { receiveUpload, type Upload } from "../http/multipart-upload.ts";
@@ -34,7 +35,7 @@ export async function audioTranscriptions(deps: DataPlaneDeps, ctx: RequestConte
     fileField: "file",
     fileLimit: (fields) => uploadCeiling(deps, key, fields),
     dir: tmpdir(),
-    signal: ctx.abort.signal,
+    signal: ctx,
   });
   let upload: Upload | undefined;
   try {
@@ -46,7 +47,7 @@ export async function audioTranscriptions(deps: DataPlaneDeps, ctx: RequestConte
 }
 
 /** A provider finishes a transcription whether or not anyone waits for it, so a client's leaving cancels nothing. */
-const UNCANCELLED = new AbortController().signal;
+const UNCANCELLED = NEVER_CANCELLED;
 
 async function transcribe(deps: DataPlaneDeps, ctx: RequestContext, key: KeyEntry, upload: Upload): Promise<void> {
   const form = readTranscriptionForm(upload.fields);

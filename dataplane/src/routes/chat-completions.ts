@@ -65,7 +65,7 @@ export async function chatCompletions(deps: DataPlaneDeps, ctx: RequestContext, 
       deps,
       provider.namespace,
       (a) => adapter.buildRequest(body, { ...a, upstreamModel: model.upstream_id, maxOutputTokens: model.max_output_tokens ?? maxOut }, stream),
-      ctx.abort.signal,
+      ctx,
     );
     heard = true;
     if (up.status >= 400) {

@@ -2,6 +2,7 @@ import type { EmbeddingModel } from "../../../catalog/src/index.ts";
 import { admitRequest } from "../admission/admit-request.ts";
 import { authenticateInference } from "../auth/authenticate.ts";
 import { checkEmbeddingRequest } from "../capabilities/embedding.ts";
+import type { Cancellation } from "../cancellation.ts";
 import type { DataPlaneDeps } from "../deps.ts";
 import type { RequestContext } from "../http/context.ts";
 import { parseJsonObject } from "../http/json-body.ts";
@@ -47,8 +48,8 @@ export async function embeddings(deps: DataPlaneDeps, ctx: RequestContext, rawBo
   let errorCode: string | undefined;
   try {
     // asked alongside the embeddings, not after them, so counting adds no latency
-    const counted = adapter.tokenCounter ? countTokens(deps, provider.namespace, adapter.tokenCounter, req, target, ctx.abort.signal) : undefined;
-    const { up, access } = await sendWithFailover(deps, provider.namespace, (a) => adapter.buildRequest(req, body, target(a)), ctx.abort.signal);
+    const counted = adapter.tokenCounter ? countTokens(deps, provider.namespace, adapter.tokenCounter, req, target, ctx) : undefined;
+    const { up, access } = await sendWithFailover(deps, provider.namespace, (a) => adapter.buildRequest(req, body, target(a)), ctx);
     heard = true;
     if (up.status >= 400) {
       unbilled = true;
@@ -92,7 +93,7 @@ async function countTokens(
   counter: TokenCounter,
   req: EmbeddingRequest,
   target: (a: Access) => EmbeddingTarget,
-  signal: AbortSignal,
+  signal: Cancellation,
 ): Promise<number | undefined> {
   const access = deps.credentials.pick(namespace);
   if (!access) return undefined;

@@ -87,7 +87,7 @@ async function serveImages(deps: DataPlaneDeps, ctx: RequestContext, key: KeyEnt
       deps,
       provider.namespace,
       (a) => adapter.buildRequest(req, { ...a, upstreamModel: model.upstream_id, maxOutputTokens: model.max_output_tokens ?? 0 }, call),
-      ctx.abort.signal,
+      ctx,
     );
     heard = true;
     if (up.status >= 400) {

@@ -74,7 +74,7 @@ export async function messages(deps: DataPlaneDeps, ctx: RequestContext, rawBody
   let errorCode: string | undefined;
   const upstreamStart = Date.now();
   try {
-    const { up, access } = await sendWithFailover(deps, model.provider, (a) => buildNativeRequest("/v1/messages", body, nativeOptions(ctx, a, model)), ctx.abort.signal);
+    const { up, access } = await sendWithFailover(deps, model.provider, (a) => buildNativeRequest("/v1/messages", body, nativeOptions(ctx, a, model)), ctx);
     heard = true;
     if (up.status >= 400) {
       unbilled = true;
@@ -149,7 +149,7 @@ export async function countTokens(deps: DataPlaneDeps, ctx: RequestContext, rawB
   let errorCode: string | undefined;
   const started = Date.now();
   try {
-    const { up, access } = await sendWithFailover(deps, model.provider, (a) => buildNativeRequest("/v1/messages/count_tokens", body, nativeOptions(ctx, a, model)), ctx.abort.signal);
+    const { up, access } = await sendWithFailover(deps, model.provider, (a) => buildNativeRequest("/v1/messages/count_tokens", body, nativeOptions(ctx, a, model)), ctx);
     const text = await up.body.text();
     if (up.status >= 400) {
       const err = nativeUpstreamError(up.status, up.headers, text, access.credential);
