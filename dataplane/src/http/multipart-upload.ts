@@ -3,6 +3,7 @@ import { createWriteStream, type WriteStream } from "node:fs";
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import busboy from "busboy";
+import type { Cancellation } from "../cancellation.ts";
 import { asGatewayError, GatewayError } from "../errors.ts";
 
 /** The request body as uWebSockets.js hands it over: chunks valid only during the callback, pausable. */
@@ -48,7 +49,7 @@ export interface UploadOptions {
   /** Where the file is spooled. */
   dir: string;
   /** Fires when the client goes away: everything stops and the spooled file is removed. */
-  signal: AbortSignal;
+  signal: Cancellation;
   /** Bounds on the non-file fields, which are held in memory. */
   maxFieldBytes?: number;
   maxTotalFieldBytes?: number;
@@ -90,7 +91,14 @@ export function receiveUpload(source: BodySource, opts: UploadOptions): Promise<
     let settled = false;
     let paused = false;
 
-    const discard = (): Promise<void> => (spool ? rm(spool.path, { force: true }).catch(() => undefined) : Promise.resolve());
+    // a file stream destroyed while it is still opening creates its file after all when the open completes: the
+    // file is removed only once the stream has closed, or a busy machine leaves it behind
+    const discard = async (): Promise<void> => {
+      if (!spool) return;
+      const out = spool.out;
+      if (!out.closed) await new Promise<void>((resolve) => out.once("close", () => resolve()));
+      await rm(spool.path, { force: true }).catch(() => undefined);
+    };
 
     /** `clientGone`: the response is dead, and uWS forbids touching it. */
     const fail = (err: GatewayError, clientGone = false): void => {
