@@ -1,9 +1,11 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { pino } from "pino";
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { generateKey } from "./key-hash.ts";
-import { closeLogger, createLogger, type Logger } from "./log.ts";
+import { closeLogger, createLogger, jsonNumber, jsonString, writeAccessLine, type Logger } from "./log.ts";
 
 /** A logger writing into an array, and the lines it wrote, parsed. */
 function capture(env: Record<string, string> = {}, bindings?: Record<string, string>): { log: Logger; raw: string[]; lines: () => Record<string, unknown>[] } {
@@ -143,5 +145,146 @@ describe("LOG_FILE", () => {
     expect(lines).toHaveLength(1001);
     expect(lines[0]!.msg).toBe("one");
     expect(lines.at(-1)).toMatchObject({ msg: "many", i: 999 });
+  });
+});
+
+describe("access lines written past pino", () => {
+  beforeEach(() => {
+    // one clock for both writers, so their times are the same text
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-03-04T05:06:07.089Z"));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  /** The fields the way writeAccessLine takes them, built with its helpers (undefined left out, as pino does). */
+  function asFields(obj: Record<string, string | number | undefined>): string {
+    let out = "";
+    for (const [k, v] of Object.entries(obj)) {
+      if (v === undefined) continue;
+      out += `,${jsonString(k)}:${typeof v === "number" ? jsonNumber(v) : jsonString(v)}`;
+    }
+    return out;
+  }
+
+  const awkward = {
+    request_id: "req_0123456789abcdef0123456789abcdef",
+    route: "/v1/chat/completions",
+    status: 200,
+    duration_ms: 12,
+    upstream_ms: undefined,
+    model: 'quote " backslash \\ slash / tab \t newline \n nul \u0000 del \u007f',
+    provider: "ünïcödé ✓ \u2028 emoji 🎉",
+    cost_micros: Number.NaN,
+    big: 1e21,
+    negative_zero: -0,
+    fraction: 0.1,
+    empty: "",
+  };
+
+  it.each([
+    ["info", {}],
+    ["warn", {}],
+    ["info", { replica: "dp-1" }],
+    ["warn", { replica: 'odd "replica" \\ name' }],
+  ] as const)("are byte for byte what pino writes for the same fields (%s, bindings %j)", (level, bindings) => {
+    const viaPino = capture({}, bindings);
+    const fast = capture({}, bindings);
+    viaPino.log[level](awkward, "request");
+    writeAccessLine(fast.log, level, asFields(awkward), "request");
+    expect(fast.raw).toEqual(viaPino.raw);
+    // and read back the same: the same keys in the same order, the same values
+    const [a] = fast.lines();
+    const [b] = viaPino.lines();
+    expect(Object.keys(a!)).toEqual(Object.keys(b!));
+    expect(Object.keys(a!).slice(0, 5)).toEqual(["level", "time", "service", "pid", "hostname"]);
+    expect(Object.keys(a!).at(-1)).toBe("msg");
+    expect(a).toEqual(b);
+    expect(a).toMatchObject({ level, time: "2026-03-04T05:06:07.089Z", ...bindings, model: awkward.model, provider: awkward.provider, cost_micros: null, msg: "request" });
+    expect(a).not.toHaveProperty("upstream_ms");
+  });
+
+  it("scrub the base fields and bindings as pino does, since they are not the caller's", () => {
+    const secret = "sk-proj-Ab3dEf6hIj9kLm2nOp5qRs8tUv1wXy4z";
+    const viaPino = capture({}, { replica: secret });
+    const fast = capture({}, { replica: secret });
+    viaPino.log.info({ status: 200 }, "request");
+    writeAccessLine(fast.log, "info", ',"status":200', "request");
+    expect(fast.raw).toEqual(viaPino.raw);
+    expect(fast.raw.join("")).not.toContain(secret);
+  });
+
+  it("are written from the logger's level up", () => {
+    const warn = capture({ LOG_LEVEL: "warn" });
+    writeAccessLine(warn.log, "info", ',"status":200', "request");
+    writeAccessLine(warn.log, "warn", ',"status":502', "request");
+    expect(warn.lines().map((l) => [l.level, l.status])).toEqual([["warn", 502]]);
+
+    const silent = capture({ LOG_LEVEL: "silent" });
+    writeAccessLine(silent.log, "warn", ',"status":502', "request");
+    expect(silent.raw).toEqual([]);
+
+    const debug = capture({ LOG_LEVEL: "debug" });
+    writeAccessLine(debug.log, "info", ',"status":200', "request");
+    expect(debug.lines()).toHaveLength(1);
+  });
+
+  it("go through pino for a logger createLogger did not make, such as a child", () => {
+    const viaPino = capture({}, { replica: "dp-1" });
+    const fast = capture({}, { replica: "dp-1" });
+    viaPino.log.child({ part: "x" }).info({ status: 200, route: "/v1/models" }, "request");
+    writeAccessLine(fast.log.child({ part: "x" }), "info", ',"status":200,"route":"/v1/models"', "request");
+    expect(fast.raw).toEqual(viaPino.raw);
+
+    const other: string[] = [];
+    const plain = pino({ level: "warn" }, { write: (s: string) => void other.push(s) });
+    writeAccessLine(plain, "info", ',"status":200', "request");
+    writeAccessLine(plain, "warn", ',"status":503', "request");
+    expect(other.map((l) => JSON.parse(l) as Record<string, unknown>)).toMatchObject([{ level: 40, status: 503, msg: "request" }]);
+  });
+
+  it("go through pino to a destination that routes lines by level", () => {
+    const warnings: string[] = [];
+    const log = createLogger({}, { service: "dataplane", destination: pino.multistream([{ level: "warn", stream: { write: (s: string) => void warnings.push(s) } }]) });
+    writeAccessLine(log, "info", ',"status":200', "request");
+    writeAccessLine(log, "warn", ',"status":503', "request");
+    expect(warnings.map((l) => JSON.parse(l) as Record<string, unknown>)).toMatchObject([{ level: "warn", status: 503, msg: "request" }]);
+  });
+
+  it("share LOG_FILE with pino's lines, in the order they were written, and stop when it is closed", async () => {
+    vi.useRealTimers();
+    const dir = mkdtempSync(join(tmpdir(), "svc-log-"));
+    try {
+      const file = join(dir, "gateway.log");
+      const log = createLogger({ LOG_FILE: file }, { service: "dataplane", bindings: { replica: "dp-1" } });
+      for (let i = 0; i < 500; i++) {
+        log.info({ i }, "pino");
+        writeAccessLine(log, "info", `,"i":${i}`, "request");
+      }
+      await closeLogger(log);
+      expect(() => writeAccessLine(log, "warn", ',"i":-1', "request")).not.toThrow();
+      const lines = readFileSync(file, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { msg: string; i: number; replica: string });
+      expect(lines).toHaveLength(1000);
+      lines.forEach((l, n) => expect([l.msg, l.i, l.replica]).toEqual([n % 2 === 0 ? "pino" : "request", Math.floor(n / 2), "dp-1"]));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("jsonString and jsonNumber", () => {
+  it("give JSON text that reads back as the value, for any string", () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.string({ unit: "grapheme" }), fc.string({ unit: "binary" })), (s) => {
+        const text = jsonString(s);
+        // JSON.stringify's own text: lone surrogates escaped, so the line stays well-formed UTF-8
+        return JSON.parse(text) === s && text === JSON.stringify(s);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("write a number as pino does, null when it is not finite", () => {
+    for (const n of [0, -0, 1, -7, 0.1, 1e21, 1e-7, Number.MAX_SAFE_INTEGER]) expect(jsonNumber(n)).toBe(JSON.stringify(n));
+    for (const n of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY]) expect(jsonNumber(n)).toBe("null");
   });
 });

@@ -30,7 +30,8 @@ const owned = new WeakMap<Logger, ReturnType<typeof pino.destination>>();
  * `msg`, on stdout or appended to LOG_FILE, from LOG_LEVEL up (default info). Writes are buffered off the
  * caller's path. The data both sides must never log is kept out three times over: call sites pass chosen fields
  * only, the serializers below drop bodies, query strings and all but a few headers whatever a caller passes,
- * and log-secrets.ts censors credential-named fields and secret-shaped text in the finished line.
+ * and log-secrets.ts censors credential-named fields and secret-shaped text in the finished line. Access lines
+ * alone skip the last two (writeAccessLine says why).
  */
 export function createLogger(env: Readonly<Record<string, string | undefined>>, opts: LogOptions): Logger {
   const level = env.LOG_LEVEL || "info";
@@ -62,14 +63,102 @@ export function createLogger(env: Readonly<Record<string, string | undefined>>, 
       level,
       base: { service: opts.service, pid: process.pid, hostname: hostname(), ...opts.bindings },
       timestamp: isoTime,
-      formatters: { level: (label) => ({ level: label }), log: censorFields },
+      formatters: { level: levelField, log: censorFields },
       serializers: { err: errorFields, headers: loggableHeaders, body: omitted, query: omitted, url: pathOnly },
       hooks: { streamWrite: scrub },
     },
     destination,
   );
   if (opened) owned.set(log, opened);
+  const stream = plainStream(internals(log)[pino.symbols.streamSym]);
+  if (stream) accessSinks.set(log, { stream, scrub, rawBindings: undefined, bindings: "" });
   return log;
+}
+
+/**
+ * The stream pino writes to, unless it routes lines by level (pino.multistream): such a stream reads metadata
+ * pino sets on every write, so its lines must all go through pino.
+ */
+function plainStream(v: unknown): DestinationStream | undefined {
+  if (typeof v !== "object" || v === null) return undefined;
+  const s = v as { write?: unknown } & Readonly<Record<symbol, unknown>>;
+  if (typeof s.write !== "function" || s[pino.symbols.needsMetadataGsym] === true) return undefined;
+  return s as DestinationStream;
+}
+
+function levelField(label: string): { level: string } {
+  return { level: label };
+}
+
+function internals(log: Logger): Readonly<Record<symbol, unknown>> {
+  return log as unknown as Readonly<Record<symbol, unknown>>;
+}
+
+/** The levels an access line is written at: info, and warn for a 5xx. */
+export type AccessLevel = "info" | "warn";
+
+/** What writeAccessLine needs of a logger createLogger made. */
+interface AccessSink {
+  /** pino's own destination: lines written here share its order, batching and flush with every other line. */
+  readonly stream: DestinationStream;
+  readonly scrub: (line: string) => string;
+  /** The base fields and bindings as pino last held them, and that text scrubbed (redone only when it changes). */
+  rawBindings: unknown;
+  bindings: string;
+}
+
+const accessSinks = new WeakMap<Logger, AccessSink>();
+
+const LEVEL_VALUE: Readonly<Record<AccessLevel, number>> = { info: pino.levels.values.info!, warn: pino.levels.values.warn! };
+/** The opening of a line as pino writes it through the level formatter: `{"level":"info"`. */
+const LEVEL_OPENING: Readonly<Record<AccessLevel, string>> = {
+  info: JSON.stringify(levelField("info")).slice(0, -1),
+  warn: JSON.stringify(levelField("warn")).slice(0, -1),
+};
+
+/**
+ * Writes one access line straight to the logger's destination, skipping pino's object walk, the field censor and
+ * the secret scrubber: byte for byte what `log[level](fields, msg)` writes for the same fields (level, time, base
+ * fields and bindings, the fields, msg), without pino's per-line work. `fields` is the fields' JSON text the way pino
+ * joins them, each as `,"name":value`, undefined ones left out (build values with jsonString and jsonNumber).
+ *
+ * Only for lines whose every value the process produced itself. The censor and the scrubber exist for the day a
+ * call site passes something it did not mean to (a request's headers, an upstream's error text); an access line
+ * holds ids the gateway generated or looked up (request id, key id, org id: names, never the key), the pattern of
+ * the route that matched (not the path), numbers, a catalog slug, a provider namespace and the gateway's own error
+ * codes, none under a credential's field name. The one value a client chooses, the method, is mapped onto a fixed
+ * set by the caller. The base fields and bindings (service, pid, hostname, replica) are still scrubbed, once, and
+ * `npm test` still scans every line its gateways wrote, these included.
+ *
+ * A logger not made by createLogger (a child, a multistream) gets the line through pino as usual.
+ */
+export function writeAccessLine(log: Logger, level: AccessLevel, fields: string, msg: string): void {
+  // also how a logger closeLogger silenced stays silent
+  if (log.levelVal > LEVEL_VALUE[level]) return;
+  const sink = accessSinks.get(log);
+  if (!sink) {
+    log[level](JSON.parse(`{${fields.slice(1)}}`) as Record<string, unknown>, msg);
+    return;
+  }
+  const raw = internals(log)[pino.symbols.chindingsSym];
+  if (raw !== sink.rawBindings) {
+    sink.rawBindings = raw;
+    sink.bindings = typeof raw === "string" ? sink.scrub(raw) : "";
+  }
+  sink.stream.write(`${LEVEL_OPENING[level]}${isoTime()}${sink.bindings}${fields},"msg":${jsonString(msg)}}\n`);
+}
+
+/** Printable ASCII but `"` and `\`: such a string is its own JSON text between quotes. */
+const JSON_PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
+/** A string as JSON text; JSON.stringify only for one that needs escaping (one regex test is cheaper). */
+export function jsonString(s: string): string {
+  return JSON_PLAIN.test(s) ? `"${s}"` : JSON.stringify(s);
+}
+
+/** A number as pino writes it: null when not finite. */
+export function jsonNumber(n: number): string {
+  return Number.isFinite(n) ? `${n}` : "null";
 }
 
 /**

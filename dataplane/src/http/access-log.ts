@@ -1,4 +1,4 @@
-import type { Logger } from "../../../proto/log.ts";
+import { jsonNumber, jsonString, writeAccessLine, type Logger } from "../../../proto/log.ts";
 import type { RequestContext } from "./context.ts";
 
 /** What a metered request adds to its access line; the RequestMeter fills it in as the books close. */
@@ -17,27 +17,28 @@ export interface Billing {
 export const CLIENT_CLOSED = 499;
 
 /**
+ * The methods an access line names as they are; any other becomes OTHER. The method is the one value on the line a
+ * client chooses (uWS passes any token), and the line skips the log's secret scrubber (see writeAccessLine).
+ */
+const METHODS: ReadonlyMap<string, string> = new Map(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"].map((m) => [m, `"${m}"`]));
+const OTHER_METHOD = '"OTHER"';
+
+/**
  * The one line a finished request leaves. Built field by field from values the gateway produced itself (ids,
  * the route's pattern, outcome, timings), never from the request, so its body, headers and query cannot reach
  * the log. `route` is the pattern that matched, `*` when none did: a path can carry anything a client pastes.
+ * Written as text straight to the log's destination (no object, no pino pass): it is on every request's path.
  */
 export function logAccess(log: Logger, ctx: RequestContext, route: string): void {
   const status = ctx.status === 0 ? CLIENT_CLOSED : ctx.status;
   const b = ctx.billing;
-  const line = {
-    request_id: ctx.requestId,
-    method: ctx.method,
-    route,
-    status,
-    duration_ms: Date.now() - ctx.startedAtMs,
-    upstream_ms: b?.upstreamMs,
-    model: b?.modelSlug,
-    provider: b?.provider,
-    key_id: b?.keyId,
-    org_id: b?.orgId,
-    cost_micros: b?.costMicros,
-    error: ctx.errorCode ?? b?.errorCode ?? (ctx.aborted ? "client_disconnected" : undefined),
-  };
-  if (status >= 500) log.warn(line, "request");
-  else log.info(line, "request");
+  const error = ctx.errorCode ?? b?.errorCode ?? (ctx.aborted ? "client_disconnected" : undefined);
+  // the fields in the order the object-built line had them, undefined ones left out as pino leaves them out
+  let line = `,"request_id":${jsonString(ctx.requestId)},"method":${METHODS.get(ctx.method) ?? OTHER_METHOD},"route":${jsonString(route)},"status":${jsonNumber(status)},"duration_ms":${jsonNumber(Date.now() - ctx.startedAtMs)}`;
+  if (b) {
+    if (b.upstreamMs !== undefined) line += `,"upstream_ms":${jsonNumber(b.upstreamMs)}`;
+    line += `,"model":${jsonString(b.modelSlug)},"provider":${jsonString(b.provider)},"key_id":${jsonString(b.keyId)},"org_id":${jsonString(b.orgId)},"cost_micros":${jsonNumber(b.costMicros)}`;
+  }
+  if (error !== undefined) line += `,"error":${jsonString(error)}`;
+  writeAccessLine(log, status >= 500 ? "warn" : "info", line, "request");
 }
