@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { Model } from "../../../catalog/src/index.ts";
 import type { KeyEntry, UsageEvent } from "../../../proto/messages.ts";
 import { utcMonth } from "../admission/admit.ts";
@@ -18,14 +17,6 @@ export interface Outcome {
   /** The provider produced no billable work (it refused before generating). */
   unbilled?: boolean;
   upstreamLatencyMs: number;
-}
-
-/**
- * A new event id as a flat string: randomUUID assembles its result from pieces, and the spend tracker keeps one id
- * per event until the control plane confirms it (a flat copy takes about a fifth of the memory).
- */
-function eventId(): string {
-  return Buffer.from(randomUUID(), "latin1").toString("latin1");
 }
 
 /**
@@ -73,7 +64,8 @@ export class RequestMeter implements Billing {
     this.upstreamMs = o.upstreamLatencyMs;
     this.errorCode = o.errorCode;
     const now = Date.now();
-    const id = eventId();
+    // one event per admitted request, so the request's id (unique across replicas and restarts) names its event
+    const id = this.requestId;
     const orgId = this.key.orgId ?? "";
     const keyId = this.key.id ?? "";
     if (cost > 0) this.deps.tracker.recordPending(id, { orgId, keyId, micros: cost, month: utcMonth(now) }, now);
@@ -102,14 +94,14 @@ export class RequestMeter implements Billing {
     if (usage.cacheWriteTokens !== undefined) event.cacheWriteTokens = usage.cacheWriteTokens;
     if (usage.reasoningTokens !== undefined) event.reasoningTokens = usage.reasoningTokens;
     this.deps.usage.publish(event);
-    const m = this.deps.metrics;
-    const provider = this.model.provider;
-    m.requests.inc({ route: this.endpoint, status: String(o.status), provider });
-    m.upstream.observe({ provider }, o.upstreamLatencyMs);
-    m.overhead.observe({ route: this.endpoint }, Math.max(0, now - this.startedAtMs - o.upstreamLatencyMs));
-    if (usage.inputTokens) m.tokens.inc({ provider, direction: "input" }, usage.inputTokens);
-    if (usage.outputTokens) m.tokens.inc({ provider, direction: "output" }, usage.outputTokens);
-    if (cost > 0) m.cost.inc({ provider }, cost);
+    this.deps.metrics.requests.forRequest(this.endpoint, this.model.provider).record({
+      status: o.status,
+      upstreamMs: o.upstreamLatencyMs,
+      overheadMs: Math.max(0, now - this.startedAtMs - o.upstreamLatencyMs),
+      inputTokens: usage.inputTokens ?? 0,
+      outputTokens: usage.outputTokens ?? 0,
+      costMicros: cost,
+    });
     return cost;
   }
 }

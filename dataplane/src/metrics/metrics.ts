@@ -1,7 +1,5 @@
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
-
-/** Milliseconds, from a loopback hop to a long generation. */
-const LATENCY_BUCKETS_MS = [0.25, 0.5, 1, 2.5, 5, 10, 25, 50, 100, 250, 500, 1_000, 2_500, 5_000, 10_000, 30_000, 60_000];
+import { Counter, Gauge, Registry, collectDefaultMetrics } from "prom-client";
+import { RequestStats } from "./request-stats.ts";
 
 /**
  * One data plane replica's Prometheus metrics, served on METRICS_PORT apart from the public port. Labels carry
@@ -10,11 +8,8 @@ const LATENCY_BUCKETS_MS = [0.25, 0.5, 1, 2.5, 5, 10, 25, 50, 100, 250, 500, 1_0
  */
 export class DataPlaneMetrics {
   readonly registry = new Registry();
-  readonly requests = new Counter({ name: "svc_requests_total", help: "Admitted inference requests by route, HTTP status and provider", labelNames: ["route", "status", "provider"], registers: [this.registry] });
-  readonly overhead = new Histogram({ name: "svc_gateway_overhead_ms", help: "Time the gateway itself added to a request (total minus upstream), ms", labelNames: ["route"], buckets: LATENCY_BUCKETS_MS, registers: [this.registry] });
-  readonly upstream = new Histogram({ name: "svc_upstream_ms", help: "Time spent waiting on the provider, ms", labelNames: ["provider"], buckets: LATENCY_BUCKETS_MS, registers: [this.registry] });
-  readonly tokens = new Counter({ name: "svc_tokens_total", help: "Tokens metered, by provider and direction", labelNames: ["provider", "direction"], registers: [this.registry] });
-  readonly cost = new Counter({ name: "svc_cost_micros_total", help: "Cost metered, micro-USD, by provider", labelNames: ["provider"], registers: [this.registry] });
+  /** Requests, latencies, tokens and cost per route and provider (kept off prom-client on the request path). */
+  readonly requests = new RequestStats();
   readonly usageRefusals = new Counter({ name: "svc_usage_refused_total", help: "Requests refused with 503 because a usage backlog bound was reached, by bound", labelNames: ["reason"], registers: [this.registry] });
 
   constructor(state: {
@@ -29,6 +24,7 @@ export class DataPlaneMetrics {
     pendingEvents: () => number;
   }) {
     collectDefaultMetrics({ register: this.registry });
+    this.requests.register(this.registry);
     const gauge = (name: string, help: string, read: () => number) =>
       new Gauge({
         name,
