@@ -5,6 +5,7 @@ import type { Billing } from "./access-log.ts";
 import type { BodyIdleWatch } from "./body-idle-watch.ts";
 import { newRequestId } from "./request-id.ts";
 import { statusLine } from "./status-line.ts";
+import { atTurnEnd } from "../turn-end.ts";
 
 const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
 
@@ -138,7 +139,7 @@ export class RequestContext implements Cancellation {
     this.#bodyWatch = undefined;
   }
 
-  send(status: number, body: string, headers: Record<string, string> = {}, contentType = "application/json"): void {
+  send(status: number, body: string, headers: Record<string, string> = {}, contentType = "application/json", atEndOfTurn = false): void {
     if (this.aborted || this.responded) return;
     this.responded = true;
     this.status = status;
@@ -149,16 +150,31 @@ export class RequestContext implements Cancellation {
       this.#stopWatch();
     }
     const close = this.#body === "refused" || headers.connection === "close";
-    this.res.cork(() => {
-      this.res.writeStatus(statusLine(status)).writeHeader("content-type", contentType).writeHeader("x-request-id", this.requestId);
-      for (const k in headers) if (k !== "connection") this.res.writeHeader(k, headers[k]!);
-      // a HEAD answer carries no body, or a keep-alive client would read it as the start of the next response;
-      // no length either: uWS 20.30 waits for the bytes of a reported length and drops the next request
-      if (this.method === "HEAD") {
-        if (close) this.res.endWithoutBody(0, true);
-        else this.res.endWithoutBody();
-      } else this.res.end(body, close);
-    });
+    const write = () => {
+      // the client may have gone since: uWS forbids touching its response then
+      if (this.aborted) return;
+      this.res.cork(() => {
+        this.res.writeStatus(statusLine(status)).writeHeader("content-type", contentType).writeHeader("x-request-id", this.requestId);
+        for (const k in headers) if (k !== "connection") this.res.writeHeader(k, headers[k]!);
+        // a HEAD answer carries no body, or a keep-alive client would read it as the start of the next response;
+        // no length either: uWS 20.30 waits for the bytes of a reported length and drops the next request
+        if (this.method === "HEAD") {
+          if (close) this.res.endWithoutBody(0, true);
+          else this.res.endWithoutBody();
+        } else this.res.end(body, close);
+      });
+    };
+    if (atEndOfTurn) atTurnEnd(write);
+    else write();
+  }
+
+  /**
+   * `send` for an answer made from a provider's: it leaves at the end of the event loop's turn with the others of
+   * that turn (turn-end.ts). Answers the gateway gives on its own go at once, from inside uWS's callbacks, where
+   * a pipelined next request must not be answered first.
+   */
+  sendAfterUpstream(status: number, body: string, headers: Record<string, string> = {}): void {
+    this.send(status, body, headers, "application/json", true);
   }
 
   sendError(err: unknown): void {

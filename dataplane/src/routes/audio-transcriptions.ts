@@ -95,7 +95,7 @@ async function transcribe(deps: DataPlaneDeps, ctx: RequestContext, key: KeyEntr
     usage = billed(out.usage);
     if (ctx.aborted) errorCode = "client_disconnected";
     const cost = meter.finish({ status, streamed: false, usage, errorCode, estimate: () => worst, upstreamLatencyMs: Date.now() - upstreamStartMs });
-    ctx.send(200, out.body, { "x-svc-cost-micros": String(cost) });
+    ctx.sendAfterUpstream(200, out.body, { "x-svc-cost-micros": String(cost) });
   } catch (err) {
     ({ status, errorCode } = answerFailure(ctx, err, status));
   } finally {

@@ -78,7 +78,7 @@ export async function chatCompletions(deps: DataPlaneDeps, ctx: RequestContext, 
       usage = out.usage;
       outputEstimate = Math.ceil(text.length / 4);
       const cost = meter.finish({ status, streamed: false, usage, estimate: () => ({ inputTokens: estimateIn, outputTokens: outputEstimate }), upstreamLatencyMs: Date.now() - upstreamStartMs });
-      ctx.send(200, out.body, { "x-svc-cost-micros": String(cost) });
+      ctx.sendAfterUpstream(200, out.body, { "x-svc-cost-micros": String(cost) });
       return;
     }
     const translator = adapter.createStreamTranslator(chatCtx);

@@ -60,7 +60,7 @@ export async function embeddings(deps: DataPlaneDeps, ctx: RequestContext, rawBo
     usage = out.usage ?? (count === undefined ? undefined : { inputTokens: count });
     const text = renderEmbeddingList(out, req, model.slug, (usage ?? estimate()).inputTokens ?? 0);
     const cost = meter.finish({ status, streamed: false, usage, estimate, upstreamLatencyMs: Date.now() - upstreamStartMs });
-    ctx.send(200, text, { "x-svc-cost-micros": String(cost) });
+    ctx.sendAfterUpstream(200, text, { "x-svc-cost-micros": String(cost) });
   } catch (err) {
     ({ status, errorCode } = answerFailure(ctx, err, status));
   } finally {

@@ -105,7 +105,7 @@ async function serveImages(deps: DataPlaneDeps, ctx: RequestContext, key: KeyEnt
       ctx.sendError(withCost(out.refusal, finish()));
       return;
     }
-    ctx.send(200, out.body, { "x-svc-cost-micros": String(finish()) });
+    ctx.sendAfterUpstream(200, out.body, { "x-svc-cost-micros": String(finish()) });
   } catch (err) {
     // a client that goes away does not stop the provider drawing: until its answer is in, bill what was asked
     if (ctx.aborted && !answered) delivered = ask;

@@ -94,7 +94,7 @@ export async function messages(deps: DataPlaneDeps, ctx: RequestContext, rawBody
       }
       outputEvents = Math.ceil(text.length / 4);
       const cost = meter.finish({ status, streamed: false, usage, estimate: () => ({ inputTokens: estimateIn, outputTokens: outputEvents }), upstreamLatencyMs: Date.now() - upstreamStart });
-      ctx.send(200, text, { "x-svc-cost-micros": String(cost) });
+      ctx.sendAfterUpstream(200, text, { "x-svc-cost-micros": String(cost) });
       return;
     }
     ctx.startStream({ "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache" });
@@ -159,7 +159,7 @@ export async function countTokens(deps: DataPlaneDeps, ctx: RequestContext, rawB
       ctx.send(err.status, err.body, err.headers);
       return;
     }
-    ctx.send(200, text, { "x-svc-cost-micros": "0" });
+    ctx.sendAfterUpstream(200, text, { "x-svc-cost-micros": "0" });
   } catch (err) {
     const e = err instanceof GatewayError ? err : upstreamFailure(err);
     status = e.status;

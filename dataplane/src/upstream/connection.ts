@@ -1,5 +1,6 @@
 import type { Socket } from "node:net";
 import type { Readable } from "node:stream";
+import { atTurnEnd } from "../turn-end.ts";
 import { Http1ResponseParser, type ResponseEvents } from "./http1-response-parser.ts";
 
 /** What one request on a connection reports to: its response, and how it failed if it did. */
@@ -87,7 +88,7 @@ export class Connection {
     if (this.#paused) this.resume();
     const body = req.body;
     if (body === undefined || typeof body === "string" || body instanceof Uint8Array) {
-      deferWrite(this, req);
+      atTurnEnd(() => this.writeNow(req));
       return;
     }
     const s = this.socket;
@@ -107,7 +108,7 @@ export class Connection {
     }
   }
 
-  /** @internal */
+  /** Writes a request whose body is in memory (put off to the end of the turn by `start`). */
   writeNow(req: WireRequest): void {
     if (this.#closed) return;
     const s = this.socket;
@@ -255,21 +256,6 @@ export class Connection {
   detach(sink: ExchangeSink): void {
     if (this.#sink === sink) this.#sink = undefined;
   }
-}
-
-let deferred: { conn: Connection; req: WireRequest }[] = [];
-function flushWrites(): void {
-  const list = deferred;
-  deferred = [];
-  for (const w of list) w.conn.writeNow(w.req);
-}
-/**
- * Requests started in one turn of the event loop go out together at its end (setImmediate), not one by one as
- * they start: an upstream on the same core is then woken once per turn rather than once per request.
- */
-function deferWrite(conn: Connection, req: WireRequest): void {
-  if (deferred.length === 0) setImmediate(flushWrites);
-  deferred.push({ conn, req });
 }
 
 function drained(socket: Socket): Promise<void> {
