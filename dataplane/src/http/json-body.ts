@@ -33,18 +33,24 @@ function nestsDeeperThan(raw: Buffer, max: number): boolean {
 
 /** The body as a JSON object, or a 400 that says what is wrong with it. */
 export function parseJsonObject(raw: Buffer): Record<string, unknown> {
+  return parseJsonBody(raw).object;
+}
+
+/** `parseJsonObject`, with the body's text too (for an adapter that forwards the text with a member changed). */
+export function parseJsonBody(raw: Buffer): { object: Record<string, unknown>; text: string } {
   if (raw.length === 0) throw new GatewayError("invalid_json", "The request body is empty; send a JSON object.");
   if (raw.length > MAX_JSON_DEPTH && nestsDeeperThan(raw, MAX_JSON_DEPTH)) {
     throw new GatewayError("invalid_json", `The request body nests deeper than ${MAX_JSON_DEPTH} levels.`);
   }
+  const text = raw.toString("utf8");
   let value: unknown;
   try {
-    value = JSON.parse(raw.toString("utf8"));
+    value = JSON.parse(text);
   } catch {
     throw new GatewayError("invalid_json", "The request body is not valid JSON.");
   }
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     throw new GatewayError("invalid_json", "The request body must be a JSON object.");
   }
-  return value as Record<string, unknown>;
+  return { object: value as Record<string, unknown>, text };
 }

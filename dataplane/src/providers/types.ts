@@ -67,8 +67,11 @@ export interface ChatContext {
  * beyond what ChatContext carries. OpenAI-compatible providers pass bytes through; others translate.
  */
 export interface ChatAdapter {
-  /** The upstream call for an OpenAI-format chat body (already validated as far as the gateway checks it). */
-  buildRequest(body: Record<string, unknown>, target: UpstreamTarget, stream: boolean): JsonUpstreamRequest;
+  /**
+   * The upstream call for an OpenAI-format chat body (already validated as far as the gateway checks it).
+   * `text` is that body as the client sent it, for an adapter that forwards it with a member or two changed.
+   */
+  buildRequest(body: Record<string, unknown>, target: UpstreamTarget, stream: boolean, text?: string): JsonUpstreamRequest;
   /** A non-streamed 2xx body → the OpenAI `chat.completion` JSON text the client gets, and its usage. */
   parseResponse(text: string, ctx: ChatContext): { body: string; usage: Usage | undefined };
   /** New per request. */

@@ -43,12 +43,16 @@ function isImageFile(file: { filename?: unknown; file_data?: unknown } | undefin
   return data.startsWith("data:image/");
 }
 
+/** Each catalog model's labels as a set, made once. */
+const labelSets = new WeakMap<Model, ReadonlySet<string>>();
+
 /**
  * A request that uses a capability the model's labels lack gets a 400 that says which one, before any
  * credit is reserved or provider called. A chat model with none of the labels is text only.
  */
 export function requireCapabilities(model: Model, body: Record<string, unknown>): void {
-  const labels = new Set(model.labels);
+  let labels = labelSets.get(model);
+  if (labels === undefined) labelSets.set(model, (labels = new Set(model.labels)));
   for (const l of labelsUsed(body)) {
     if (!labels.has(l)) {
       throw new GatewayError("invalid_request_error", `\`${model.slug}\` does not support ${WHAT[l]}; GET /v1/models/${model.slug} and catalog/MODELS.md list what each model supports.`, {

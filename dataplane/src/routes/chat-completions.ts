@@ -1,41 +1,26 @@
-import { z } from "zod";
 import { admitRequest } from "../admission/admit-request.ts";
 import { authenticateInference } from "../auth/authenticate.ts";
 import type { DataPlaneDeps } from "../deps.ts";
-import { GatewayError } from "../errors.ts";
 import type { RequestContext } from "../http/context.ts";
-import { parseJsonObject } from "../http/json-body.ts";
+import { parseJsonBody } from "../http/json-body.ts";
 import { costMicros, worstCaseMicros } from "../metering/cost.ts";
 import { chatAdapterFor } from "../providers/registry.ts";
 import type { ChatContext, StreamTranslator, Usage } from "../providers/types.ts";
 import { sendWithFailover } from "../upstream/failover.ts";
 import { SseSplitter } from "../upstream/sse-splitter.ts";
+import { readChatBody } from "./chat-body.ts";
 import { requireCapabilities } from "./chat-capabilities.ts";
 import { answerFailure } from "./inference-failure.ts";
 import { resolveForUse } from "./model-access.ts";
 
 const ENDPOINT = "/v1/chat/completions";
 
-/** Only what the gateway itself acts on is checked here; the rest of the body is the provider's to judge. */
-const ChatBody = z.object({
-  stream: z.boolean().nullish(),
-  stream_options: z.object({ include_usage: z.boolean().nullish() }).passthrough().nullish(),
-  max_tokens: z.number().int().positive().nullish(),
-  max_completion_tokens: z.number().int().positive().nullish(),
-  messages: z.array(z.unknown()).min(1, "`messages` must contain at least one message"),
-});
-
 export async function chatCompletions(deps: DataPlaneDeps, ctx: RequestContext, rawBody: Promise<Buffer> | undefined): Promise<void> {
   const key = authenticateInference(ctx.authorization, deps.store, deps.keyHashSecret);
   const raw = (await rawBody) ?? Buffer.alloc(0);
-  const body = parseJsonObject(raw);
+  const { object: body, text: bodyText } = parseJsonBody(raw);
   const { model, provider } = resolveForUse(deps, key, body.model, "chat");
-  const parsed = ChatBody.safeParse(body);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw new GatewayError("invalid_request_error", `Invalid \`${issue.path.join(".")}\`: ${issue.message}`, { param: issue.path.join(".") || null });
-  }
-  const p = parsed.data;
+  const p = readChatBody(body);
   requireCapabilities(model, body);
   const adapter = chatAdapterFor(provider)!;
   const maxOut = p.max_completion_tokens ?? p.max_tokens ?? model.max_output_tokens ?? 0;
@@ -64,7 +49,7 @@ export async function chatCompletions(deps: DataPlaneDeps, ctx: RequestContext, 
     const { up, access } = await sendWithFailover(
       deps,
       provider.namespace,
-      (a) => adapter.buildRequest(body, { ...a, upstreamModel: model.upstream_id, maxOutputTokens: model.max_output_tokens ?? maxOut }, stream),
+      (a) => adapter.buildRequest(body, { ...a, upstreamModel: model.upstream_id, maxOutputTokens: model.max_output_tokens ?? maxOut }, stream, bodyText),
       ctx,
     );
     heard = true;

@@ -1,6 +1,8 @@
 import { GatewayError } from "../../errors.ts";
 import { redact } from "../redact.ts";
 import { upstreamAuthFailed } from "../shared/upstream-error.ts";
+import { setTopLevelValues, topLevelMembers } from "../shared/json-top-level.ts";
+import { upstreamUrl } from "../shared/upstream-url.ts";
 import type { JsonUpstreamRequest } from "../types.ts";
 
 /** Default when the client sends none: the version every Anthropic SDK pins. */
@@ -15,9 +17,10 @@ export function buildNativeRequest(
   path: "/v1/messages" | "/v1/messages/count_tokens",
   body: Record<string, unknown>,
   opts: { baseUrl: string; credential: string; upstreamModel: string; clientHeaders: Readonly<Record<string, string>>; beta: boolean },
+  /** The body as the client sent it. */
+  text?: string,
 ): JsonUpstreamRequest {
-  const url = new URL(`${opts.baseUrl.replace(/\/+$/, "")}${path}`);
-  if (opts.beta) url.searchParams.set("beta", "true");
+  const url = upstreamUrl(opts.baseUrl, opts.beta ? `${path}?beta=true` : path);
   const headers: Record<string, string> = {
     "content-type": "application/json",
     "x-api-key": opts.credential,
@@ -26,7 +29,18 @@ export function buildNativeRequest(
   const beta = opts.clientHeaders["anthropic-beta"];
   if (beta) headers["anthropic-beta"] = beta;
   if (body.stream === true) headers.accept = "text/event-stream";
-  return { url, headers, body: JSON.stringify({ ...body, model: opts.upstreamModel }) };
+  return { url, headers, body: withModel(body, text, opts.upstreamModel) };
+}
+
+/**
+ * The client's body with `model` set: spliced into the text it sent (a coding agent's conversations run to
+ * hundreds of kilobytes), or rebuilt from the parsed body when its top-level keys repeat, so no second `model`
+ * reaches the provider.
+ */
+function withModel(body: Record<string, unknown>, text: string | undefined, model: string): string {
+  const members = text === undefined ? undefined : topLevelMembers(text, { unique: true });
+  if (text === undefined || members === undefined) return JSON.stringify({ ...body, model });
+  return setTopLevelValues(text, members, { model: JSON.stringify(model) });
 }
 
 /**

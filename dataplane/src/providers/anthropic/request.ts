@@ -5,6 +5,7 @@ import { jsonOutputTool } from "./json-mode.ts";
 import { endsInToolLoop, translateMessages } from "./messages.ts";
 import { thinkingParams } from "./thinking.ts";
 import { translateTools } from "./tools.ts";
+import { upstreamUrl } from "../shared/upstream-url.ts";
 
 /** The API version every Anthropic SDK pins (https://docs.anthropic.com/en/api/versioning). */
 const ANTHROPIC_VERSION = "2023-06-01";
@@ -89,5 +90,5 @@ export function buildMessagesRequest(body: Record<string, unknown>, target: Upst
     "content-type": "application/json",
   };
   if (stream) headers.accept = "text/event-stream";
-  return { url: new URL(`${target.baseUrl.replace(/\/+$/, "")}/v1/messages`), headers, body: JSON.stringify(out) };
+  return { url: upstreamUrl(target.baseUrl, "/v1/messages"), headers, body: JSON.stringify(out) };
 }

@@ -2,6 +2,7 @@ import type { JsonUpstreamRequest, UpstreamTarget } from "../types.ts";
 import { generationConfig } from "./generation.ts";
 import { translateMessages } from "./messages.ts";
 import { translateTools } from "./tools.ts";
+import { upstreamUrl } from "../shared/upstream-url.ts";
 
 /**
  * An OpenAI chat completions body → a Gemini generateContent call (https://ai.google.dev/api/generate-content),
@@ -25,5 +26,5 @@ export function buildGenerateContentRequest(body: Record<string, unknown>, targe
     "content-type": "application/json",
     accept: stream ? "text/event-stream" : "application/json",
   };
-  return { url: new URL(`${target.baseUrl.replace(/\/+$/, "")}/models/${encodeURIComponent(model)}:${method}`), headers, body: JSON.stringify(out) };
+  return { url: upstreamUrl(target.baseUrl, `/models/${encodeURIComponent(model)}:${method}`), headers, body: JSON.stringify(out) };
 }

@@ -1,39 +1,62 @@
 import { parseResponseJson } from "../shared/provider-json.ts";
+import { setTopLevelValues, topLevelMembers } from "../shared/json-top-level.ts";
+import { upstreamUrl } from "../shared/upstream-url.ts";
 import type { ChatContext, JsonUpstreamRequest, UpstreamTarget, Usage } from "../types.ts";
 import { parseOpenAIUsage } from "./usage.ts";
 
 /**
  * The client's body goes upstream as it came, but for the model id (the provider's) and, on streams, a request
- * for the usage chunk: the gateway meters every stream whether or not the client asked for usage.
+ * for the usage chunk: the gateway meters every stream whether or not the client asked for usage. Given the
+ * client's text, those members are spliced into it (a long conversation is not re-serialised); a text whose
+ * top-level keys repeat is rebuilt from the parsed body instead, so no second `model` reaches the provider.
  */
-export function buildChatRequest(body: Record<string, unknown>, target: UpstreamTarget, stream: boolean): JsonUpstreamRequest {
-  const out: Record<string, unknown> = { ...body, model: target.upstreamModel };
+export function buildChatRequest(body: Record<string, unknown>, target: UpstreamTarget, stream: boolean, text?: string): JsonUpstreamRequest {
+  const model = target.upstreamModel;
+  let streamOptions: Record<string, unknown> | undefined;
   if (stream) {
     const so = body.stream_options;
-    out.stream_options = { ...(so !== null && typeof so === "object" ? so : {}), include_usage: true };
+    streamOptions = { ...(so !== null && typeof so === "object" ? so : {}), include_usage: true };
   }
+  const members = text === undefined ? undefined : topLevelMembers(text, { unique: true });
+  let out: string;
+  if (text !== undefined && members !== undefined) {
+    const values: Record<string, string> = { model: JSON.stringify(model) };
+    if (streamOptions) values.stream_options = JSON.stringify(streamOptions);
+    out = setTopLevelValues(text, members, values);
+  } else out = JSON.stringify({ ...body, model, ...(streamOptions ? { stream_options: streamOptions } : {}) });
   return {
-    url: new URL(`${target.baseUrl.replace(/\/+$/, "")}/chat/completions`),
+    url: upstreamUrl(target.baseUrl, "/chat/completions"),
     headers: {
       "content-type": "application/json",
       accept: stream ? "text/event-stream" : "application/json",
       authorization: `Bearer ${target.credential}`,
     },
-    body: JSON.stringify(out),
+    body: out,
   };
 }
 
 /**
  * A non-streamed completion goes back as the provider wrote it, but named by the gateway's slug (as translated
  * providers' answers are), so the answer does not tell which provider or snapshot served it. Without a context
- * it goes back byte for byte.
+ * it goes back byte for byte. Only `usage` is parsed, and `model` spliced in: the rest is the provider's text
+ * (passed on as a proxy passes bytes; a text that is not a JSON object at all is still refused as before).
  */
 export function parseChatResponse(text: string, ctx?: Pick<ChatContext, "model">): { body: string; usage: Usage | undefined } {
-  const json = parseResponseJson(text);
-  if (json === null || typeof json !== "object") return { body: text, usage: undefined };
-  const usage = parseOpenAIUsage((json as { usage?: unknown }).usage);
-  const o = json as { model?: unknown };
-  if (!ctx || o.model === ctx.model || o.model === undefined) return { body: text, usage };
-  o.model = ctx.model;
-  return { body: JSON.stringify(json), usage };
+  const members = topLevelMembers(text);
+  if (members === undefined) {
+    const json = parseResponseJson(text);
+    if (json === null || typeof json !== "object") return { body: text, usage: undefined };
+    const usage = parseOpenAIUsage((json as { usage?: unknown }).usage);
+    const o = json as { model?: unknown };
+    if (!ctx || o.model === ctx.model || o.model === undefined) return { body: text, usage };
+    o.model = ctx.model;
+    return { body: JSON.stringify(json), usage };
+  }
+  const u = members.get("usage");
+  const usage = u === undefined ? undefined : parseOpenAIUsage(parseResponseJson(text.slice(u.valueStart, u.valueEnd)));
+  const m = members.get("model");
+  if (!ctx || m === undefined) return { body: text, usage };
+  const slug = JSON.stringify(ctx.model);
+  if (text.slice(m.valueStart, m.valueEnd) === slug) return { body: text, usage };
+  return { body: setTopLevelValues(text, members, { model: slug }), usage };
 }

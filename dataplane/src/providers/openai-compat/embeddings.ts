@@ -5,6 +5,7 @@ import { parseResponseJson } from "../shared/provider-json.ts";
 import { invalidUpstreamAnswer } from "../shared/embedding-list.ts";
 import { retryAfterHeader, upstreamErrorByPolicy } from "../shared/upstream-error.ts";
 import type { JsonUpstreamRequest, Usage } from "../types.ts";
+import { upstreamUrl } from "../shared/upstream-url.ts";
 
 /** The gateway's own fields: never part of an upstream's wire. */
 const GATEWAY_FIELDS = ["stream", "input_type"] as const;
@@ -36,7 +37,7 @@ function buildStrictRequest(req: EmbeddingRequest, body: Readonly<Record<string,
 
 function post(target: EmbeddingTarget, body: Record<string, unknown>): JsonUpstreamRequest {
   return {
-    url: new URL(`${target.baseUrl.replace(/\/+$/, "")}/embeddings`),
+    url: upstreamUrl(target.baseUrl, "/embeddings"),
     headers: { "content-type": "application/json", accept: "application/json", authorization: `Bearer ${target.credential}` },
     body: JSON.stringify(body),
   };

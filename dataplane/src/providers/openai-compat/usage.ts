@@ -3,8 +3,12 @@ import type { Usage } from "../types.ts";
 
 const count = z.number().int().nonnegative().optional().catch(undefined);
 
-/** The OpenAI `usage` object; fields other providers omit stay undefined ("not reported"). */
-const OpenAIUsage = z.object({
+/**
+ * The OpenAI `usage` object as the gateway reads it; fields other providers omit stay undefined ("not reported").
+ * The schema is the contract; `parseOpenAIUsage` applies it by hand, since it runs on every answer and every
+ * streamed usage chunk (zod's pass was ~2 µs of a request), and a property test holds the two to the same result.
+ */
+export const OpenAIUsage = z.object({
   prompt_tokens: count,
   completion_tokens: count,
   prompt_tokens_details: z
@@ -14,15 +18,31 @@ const OpenAIUsage = z.object({
   completion_tokens_details: z.object({ reasoning_tokens: count }).nullish().catch(undefined),
 });
 
+function tokens(v: unknown): number | undefined {
+  return typeof v === "number" && Number.isSafeInteger(v) && v >= 0 ? v : undefined;
+}
+
+function object(v: unknown): Record<string, unknown> | undefined {
+  return v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+}
+
+/** `OpenAIUsage` applied to a parsed value, as Usage; undefined when it is not an object. */
 export function parseOpenAIUsage(raw: unknown): Usage | undefined {
-  const parsed = OpenAIUsage.safeParse(raw);
-  if (!parsed.success) return undefined;
-  const u = parsed.data;
+  const u = object(raw);
+  if (u === undefined) return undefined;
   const usage: Usage = {};
-  if (u.prompt_tokens !== undefined) usage.inputTokens = u.prompt_tokens;
-  if (u.completion_tokens !== undefined) usage.outputTokens = u.completion_tokens;
-  if (u.prompt_tokens_details?.cached_tokens !== undefined) usage.cachedInputTokens = u.prompt_tokens_details.cached_tokens;
-  if (u.prompt_tokens_details?.cache_write_tokens !== undefined) usage.cacheWriteTokens = u.prompt_tokens_details.cache_write_tokens;
-  if (u.completion_tokens_details?.reasoning_tokens !== undefined) usage.reasoningTokens = u.completion_tokens_details.reasoning_tokens;
+  const prompt = tokens(u["prompt_tokens"]);
+  if (prompt !== undefined) usage.inputTokens = prompt;
+  const completion = tokens(u["completion_tokens"]);
+  if (completion !== undefined) usage.outputTokens = completion;
+  const promptDetails = object(u["prompt_tokens_details"]);
+  if (promptDetails !== undefined) {
+    const cached = tokens(promptDetails["cached_tokens"]);
+    if (cached !== undefined) usage.cachedInputTokens = cached;
+    const written = tokens(promptDetails["cache_write_tokens"]);
+    if (written !== undefined) usage.cacheWriteTokens = written;
+  }
+  const reasoning = tokens(object(u["completion_tokens_details"])?.["reasoning_tokens"]);
+  if (reasoning !== undefined) usage.reasoningTokens = reasoning;
   return usage;
 }

@@ -1,0 +1,318 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { type MemberSpan, replaceTopLevelString, replaceTopLevelValue, setTopLevelValues, topLevelMembers } from "./json-top-level.ts";
+
+/** Each member's value text, by key, as the scan sees them. */
+function valueTexts(text: string): Record<string, string> | undefined {
+  const members = topLevelMembers(text);
+  if (members === undefined) return undefined;
+  // fromEntries, not assignment, so that "__proto__" becomes a key
+  return Object.fromEntries([...members].map(([key, span]) => [key, text.slice(span.valueStart, span.valueEnd)]));
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
+}
+
+/** What a value is after a trip through JSON text, which is all a splice can give (-0 comes back as 0). */
+function roundTrip(v: unknown): unknown {
+  return JSON.parse(JSON.stringify(v)) as unknown;
+}
+
+function parseOrUndefined(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+describe("topLevelMembers finds each top-level value", () => {
+  it.each<[string, string, Record<string, string>]>([
+    ["empty object", "{}", {}],
+    ["empty object, spaced", " \t\r\n{ \n } \n", {}],
+    ["scalars", '{"n":-1.5e+3,"t":true,"f":false,"z":null,"zero":0}', { n: "-1.5e+3", t: "true", f: "false", z: "null", zero: "0" }],
+    ["whitespace everywhere", ' {\n\t"a" \r:\n 1 ,\n  "b"\t:\t"x" \n}\t', { a: "1", b: '"x"' }],
+    ["escaped quote in a value", String.raw`{"a":"say \"hi\"","b":2}`, { a: String.raw`"say \"hi\""`, b: "2" }],
+    ["backslash before the closing quote", String.raw`{"a":"c:\\","b":"\\\\"}`, { a: String.raw`"c:\\"`, b: String.raw`"\\\\"` }],
+    ["escaped backslash then escaped quote", String.raw`{"a":"\\\"}","b":1}`, { a: String.raw`"\\\"}"`, b: "1" }],
+    ["brackets inside strings", '{"a":"}{][","b":["]", "{"],"c":{"d":"}"}}', { a: '"}{]["', b: '["]", "{"]', c: '{"d":"}"}' }],
+    ["nested objects with the same key names", '{"model":{"model":"inner","usage":[{"model":1}]},"usage":{"model":2}}', { model: '{"model":"inner","usage":[{"model":1}]}', usage: '{"model":2}' }],
+    ["deep nesting", '{"a":[[[{"b":[{}]}]]],"c":1}', { a: '[[[{"b":[{}]}]]]', c: "1" }],
+    ["unicode escapes in keys", String.raw`{"\u006dodel":"x","k\u00e9y":1,"\ud83d\ude00":2}`, { model: '"x"', "kéy": "1", "😀": "2" }],
+    ["escaped quote and backslash in a key", String.raw`{"a\"b\\":1}`, { 'a"b\\': "1" }],
+    ["raw non-ASCII key", '{"é😀":1}', { "é😀": "1" }],
+    ["a key that repeats: the last one wins", '{"model":"a","x":1,"model":"b"}', { model: '"b"', x: "1" }],
+    ["a key spelt two ways repeats", String.raw`{"model":"a","\u006dodel":"b"}`, { model: '"b"' }],
+    ["__proto__ is an ordinary key", '{"__proto__":{"a":1}}', { ["__proto__"]: '{"a":1}' }],
+    ["empty key and values", '{"":"","a":[],"b":{}}', { "": '""', a: "[]", b: "{}" }],
+  ])("%s", (_name, text, expected) => {
+    const found = valueTexts(text);
+    expect(found).toEqual(expected);
+    // the reference: what JSON.parse makes of the same text
+    const parsed = JSON.parse(text) as Record<string, unknown>;
+    expect(Object.keys(found ?? {}).sort()).toEqual(Object.keys(parsed).sort());
+    for (const [key, value] of Object.entries(found ?? {})) expect(JSON.parse(value)).toEqual(parsed[key]);
+  });
+
+  it("gives the key's opening quote", () => {
+    const text = '{ "a" : 1 , "b":2}';
+    const members = topLevelMembers(text);
+    expect(members?.get("a")).toEqual({ keyStart: 2, valueStart: 8, valueEnd: 9 });
+    expect(members?.get("b")).toEqual({ keyStart: 12, valueStart: 16, valueEnd: 17 });
+  });
+
+  it("skips long strings full of escapes and brackets", () => {
+    const content = String.raw`\"{[\\` .repeat(100_000) + "x".repeat(500_000);
+    const text = JSON.stringify({ messages: [{ role: "user", content }, { content: '"]}' }], model: "m" }, null, 2);
+    const members = topLevelMembers(text);
+    const model = members?.get("model");
+    expect(model && text.slice(model.valueStart, model.valueEnd)).toBe('"m"');
+    const messages = members?.get("messages");
+    expect(messages && JSON.parse(text.slice(messages.valueStart, messages.valueEnd))).toEqual([{ role: "user", content }, { content: '"]}' }]);
+  });
+});
+
+describe("topLevelMembers refuses what is not a JSON object", () => {
+  it.each([
+    ["empty text", ""],
+    ["whitespace", "  \n"],
+    ["an array", "[1]"],
+    ["a string", '"{}"'],
+    ["a number", "1"],
+    ["null", "null"],
+    ["a byte-order mark", "\ufeff{}"],
+    ["unclosed object", '{"a":1'],
+    ["unclosed empty object", "{"],
+    ["trailing comma", '{"a":1,}'],
+    ["leading comma", '{,"a":1}'],
+    ["missing comma", '{"a":1 "b":2}'],
+    ["missing colon", '{"a" 1}'],
+    ["another character for the colon", '{"a"=1}'],
+    ["another character for the comma", '{"a":1;"b":2}'],
+    ["colon for the comma", '{"a":1:"b":2}'],
+    ["missing value", '{"a":}'],
+    ["unquoted key", "{a:1}"],
+    ["single-quoted key", "{'a':1}"],
+    ["number key", "{1:1}"],
+    ["text after the object", '{"a":1} x'],
+    ["a second object", "{}{}"],
+    ["unclosed string value", '{"a":"x}'],
+    ["string closed only by an escaped quote", String.raw`{"a":"x\"}`],
+    ["unclosed key", '{"a'],
+    ["bad escape in a key", String.raw`{"\x":1}`],
+    ["short unicode escape in a key", String.raw`{"\u12":1}`],
+    ["unclosed array", '{"a":[1,2}'],
+    ["mismatched brackets", '{"a":[}'],
+    ["mismatched nested brackets", '{"a":{"b":[1}]}'],
+    ["extra closing bracket", '{"a":[1]]}'],
+    ["misspelt literal", '{"a":tru}'],
+    ["capitalised literal", '{"a":True}'],
+    ["literal with a tail", '{"a":nulls}'],
+    ["leading zero", '{"a":01}'],
+    ["plus sign", '{"a":+1}'],
+    ["bare dot", '{"a":1.}'],
+    ["bare exponent", '{"a":1e}'],
+    ["hex", '{"a":0x10}'],
+    ["NaN", '{"a":NaN}'],
+    ["scalar glued to a bracket", '{"a":1]}'],
+    ["two scalars", '{"a":1 2}'],
+  ])("%s", (_name, text) => {
+    expect(topLevelMembers(text)).toBeUndefined();
+  });
+
+  // documented limits: inside nested values only strings and bracket pairing are checked
+  it.each([
+    ["missing comma in an array", '{"a":[1 2]}'],
+    ["member without a value in a nested object", '{"a":{"b"}}'],
+    ["bad literal nested", '{"a":[nope]}'],
+    ["raw newline in a string", '{"a":"x\ny"}'],
+    ["bad escape in a value", String.raw`{"a":"\x"}`],
+  ])("accepts, though JSON.parse would not: %s", (_name, text) => {
+    expect(() => JSON.parse(text)).toThrow();
+    expect(topLevelMembers(text)).toBeDefined();
+  });
+});
+
+describe("rewriting members", () => {
+  const response = '{\n  "id": "c1",\n  "model": "gpt-4o-2024-08-06",\n  "usage": {"total_tokens": 21}\n}\n';
+
+  function span(text: string, key: string): MemberSpan {
+    const s = topLevelMembers(text)?.get(key);
+    if (s === undefined) throw new Error(`no ${key}`);
+    return s;
+  }
+
+  it("replaces a string value and leaves every other byte", () => {
+    const out = replaceTopLevelString(response, span(response, "model"), 'openai/gpt-4o "x"');
+    expect(out).toBe('{\n  "id": "c1",\n  "model": "openai/gpt-4o \\"x\\"",\n  "usage": {"total_tokens": 21}\n}\n');
+    expect(JSON.parse(out)).toEqual({ id: "c1", model: 'openai/gpt-4o "x"', usage: { total_tokens: 21 } });
+  });
+
+  it("replaces a value of another type by JSON text", () => {
+    const out = replaceTopLevelValue(response, span(response, "usage"), "null");
+    expect(JSON.parse(out)).toEqual({ id: "c1", model: "gpt-4o-2024-08-06", usage: null });
+  });
+
+  it("with `unique`, refuses a text whose keys repeat, however they are spelt", () => {
+    expect(topLevelMembers('{"model":"a","x":1,"model":"b"}', { unique: true })).toBeUndefined();
+    expect(topLevelMembers(String.raw`{"model":"a","\u006dodel":"b"}`, { unique: true })).toBeUndefined();
+    expect(topLevelMembers('{"model":"a","x":{"model":"b"}}', { unique: true })?.size).toBe(2);
+  });
+
+  it("replaces the last of a repeated key, which is the one JSON.parse keeps", () => {
+    const text = '{"model":"a","model":"b"}';
+    expect(JSON.parse(replaceTopLevelString(text, span(text, "model"), "c"))).toEqual({ model: "c" });
+  });
+
+  it("sets several members at once: replaced in place, absent ones appended", () => {
+    const members = topLevelMembers(response);
+    if (members === undefined) throw new Error("not scanned");
+    const out = setTopLevelValues(response, members, { usage: "{}", model: '"m"', stream_options: '{"include_usage":true}', "a\"b": "1" });
+    expect(out.startsWith('{\n  "id": "c1",\n  "model": "m",\n  "usage": {}')).toBe(true);
+    expect(JSON.parse(out)).toEqual({ id: "c1", model: "m", usage: {}, stream_options: { include_usage: true }, 'a"b': 1 });
+  });
+
+  it.each([
+    ["{}", { model: '"m"' }, '{"model":"m"}'],
+    [" { \n } ", { model: '"m"', stream: "true" }, ' { \n "model":"m","stream":true} '],
+    ['{"a":1}', {}, '{"a":1}'],
+    ['{"a":1} ', { b: "2" }, '{"a":1,"b":2} '],
+  ])("sets members of %j", (text, values, expected) => {
+    const members = topLevelMembers(text);
+    if (members === undefined) throw new Error("not scanned");
+    expect(setTopLevelValues(text, members, values)).toBe(expected);
+  });
+});
+
+// --- properties ---
+
+const whitespace = fc.stringMatching(/^[ \t\n\r]{0,3}$/);
+// keys with quotes, backslashes, control characters and lone surrogates, which JSON.stringify escapes
+const key = fc.oneof(fc.string({ unit: "binary", maxLength: 8 }), fc.constantFrom("model", "usage", "__proto__", ""));
+const indent = fc.constantFrom<number | string | undefined>(undefined, 0, 2, 4, "\t", " \r\n");
+
+/** A key as a JSON string, sometimes with every character as a \u escape, which JSON.stringify never writes. */
+function keyText(k: string, escapeAll: boolean): string {
+  if (!escapeAll) return JSON.stringify(k);
+  return `"${[...Array(k.length).keys()].map((i) => `\\u${k.charCodeAt(i).toString(16).padStart(4, "0")}`).join("")}"`;
+}
+
+interface Member {
+  key: string;
+  escapeKey: boolean;
+  value: unknown;
+  ws: [string, string, string, string];
+}
+
+const member: fc.Arbitrary<Member> = fc.record({
+  key,
+  escapeKey: fc.boolean(),
+  value: fc.jsonValue({ maxDepth: 3 }),
+  ws: fc.tuple(whitespace, whitespace, whitespace, whitespace),
+});
+
+/** An object text with members in the given order (keys may repeat), whitespace anywhere JSON allows. */
+function objectText(members: readonly Member[], space: number | string | undefined, outer: [string, string]): string {
+  const body = members.map((m) => `${m.ws[0]}${keyText(m.key, m.escapeKey)}${m.ws[1]}:${m.ws[2]}${JSON.stringify(m.value, null, space)}${m.ws[3]}`);
+  return `${outer[0]}{${body.length === 0 ? outer[1] : body.join(",")}}${outer[1]}`;
+}
+
+const objectCase = fc.record({
+  members: fc.array(member, { maxLength: 8 }),
+  space: indent,
+  outer: fc.tuple(whitespace, whitespace),
+});
+
+describe("properties", () => {
+  it("every top-level value's span parses to what JSON.parse gives for that key", () => {
+    fc.assert(
+      fc.property(objectCase, ({ members, space, outer }) => {
+        const text = objectText(members, space, outer);
+        const parsed = JSON.parse(text) as Record<string, unknown>;
+        const found = topLevelMembers(text);
+        expect(found).toBeDefined();
+        expect([...(found?.keys() ?? [])].sort()).toEqual(Object.keys(parsed).sort());
+        for (const [k, s] of found ?? []) {
+          expect(text.charCodeAt(s.keyStart)).toBe(0x22);
+          expect(JSON.parse(text.slice(s.valueStart, s.valueEnd))).toEqual(parsed[k]);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("objects JSON.stringify writes, compact and indented", () => {
+    fc.assert(
+      fc.property(fc.dictionary(key, fc.jsonValue(), { maxKeys: 10 }), indent, (object, space) => {
+        const text = JSON.stringify(object, null, space);
+        const parsed = JSON.parse(text) as Record<string, unknown>;
+        const found = topLevelMembers(text);
+        expect(found?.size).toBe(Object.keys(parsed).length);
+        for (const k of Object.keys(parsed)) {
+          const s = found?.get(k);
+          expect(s && JSON.parse(text.slice(s.valueStart, s.valueEnd))).toEqual(parsed[k]);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("replacing a member gives the object with only that key changed", () => {
+    fc.assert(
+      fc.property(objectCase, fc.string({ unit: "binary" }), fc.jsonValue({ maxDepth: 2 }), ({ members, space, outer }, str, json) => {
+        const text = objectText(members, space, outer);
+        const parsed = JSON.parse(text) as Record<string, unknown>;
+        for (const [k, s] of topLevelMembers(text) ?? []) {
+          expect(JSON.parse(replaceTopLevelString(text, s, str))).toEqual({ ...parsed, [k]: str });
+          expect(JSON.parse(replaceTopLevelValue(text, s, JSON.stringify(json)))).toEqual({ ...parsed, [k]: roundTrip(json) });
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("setting members gives the object with those keys changed or added", () => {
+    fc.assert(
+      fc.property(objectCase, fc.dictionary(key, fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }), ({ members, space, outer }, values) => {
+        const text = objectText(members, space, outer);
+        const found = topLevelMembers(text);
+        if (found === undefined) throw new Error("not scanned");
+        const json = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, JSON.stringify(v)]));
+        const expected = { ...(JSON.parse(text) as Record<string, unknown>), ...(roundTrip(values) as Record<string, unknown>) };
+        expect(JSON.parse(setTopLevelValues(text, found, json))).toEqual(expected);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  // texts near valid ones find more of the scan's branches than arbitrary strings do
+  const mangled = fc.oneof(
+    fc.string({ unit: "binary" }),
+    fc.string({ unit: fc.constantFrom(..."{}[]\":,\\ tfn0-1eu.") }),
+    fc.tuple(objectCase, fc.nat(), fc.nat(), fc.string({ unit: fc.constantFrom(..."{}[]\":,\\ xe"), maxLength: 3 })).map(
+      ([c, at, cut, insert]) => {
+        const text = objectText(c.members, c.space, c.outer);
+        const i = at % (text.length + 1);
+        return text.slice(0, i) + insert + text.slice(i + (cut % 3));
+      },
+    ),
+  );
+
+  it("never throws, never gives a span outside the text, and agrees with JSON.parse whenever that accepts", () => {
+    fc.assert(
+      fc.property(mangled, (text) => {
+        const found = topLevelMembers(text);
+        for (const s of found?.values() ?? []) {
+          expect(0 <= s.keyStart && s.keyStart < s.valueStart && s.valueStart < s.valueEnd && s.valueEnd <= text.length).toBe(true);
+        }
+        const parsed = parseOrUndefined(text);
+        if (!isObject(parsed)) return;
+        expect(found).toBeDefined();
+        expect(found?.size).toBe(Object.keys(parsed).length);
+        for (const [k, s] of found ?? []) expect(JSON.parse(text.slice(s.valueStart, s.valueEnd))).toEqual(parsed[k]);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});

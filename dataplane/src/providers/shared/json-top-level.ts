@@ -1,0 +1,229 @@
+// The gateway reads one or two top-level members of a JSON body (a response's `usage`, a request's `model`) and
+// rewrites `model`; everything else passes through untouched. Parsing and re-serialising a whole body for that costs
+// time proportional to its size and to how many objects it holds (a request of long conversations is mostly
+// strings); this scan only finds where each top-level value lies, so a caller parses the few values it needs and
+// splices new ones into the original text.
+//
+// What the scan checks:
+//   - the text is one object, with only JSON whitespace (space, tab, LF, CR) around it;
+//   - at the top level: a key is a string, then `:`, then a value, members separated by `,`, no trailing comma;
+//   - every string (at any depth) is closed by an unescaped quote;
+//   - a key containing a backslash decodes (by JSON.parse, so its escapes are valid);
+//   - a top-level number or literal is spelt as JSON spells it (`true`, `false`, `null`, the JSON number grammar);
+//   - brackets inside a top-level object or array value balance and pair up (`{` with `}`, `[` with `]`).
+// What it does not check:
+//   - anything between the brackets of a nested value other than strings and bracket pairing: commas, colons,
+//     literals and numbers inside `{…}` or `[…]` are not looked at, so `[1 2]` or `{"a"}` pass;
+//   - inside strings: raw control characters and the validity of escape sequences (except in keys with a
+//     backslash, which are decoded); a key without a backslash is taken as its raw text.
+// So a text the scan accepts may still be rejected by JSON.parse; a text JSON.parse accepts as an object is always
+// accepted, with the spans JSON.parse's meaning implies. Callers that need validity validate another way (e.g.
+// JSON.parse of the values they read) or treat the body as opaque bytes, as a proxy may.
+
+/** Where one top-level member lies in the text: offsets into it, `valueEnd` exclusive. */
+export interface MemberSpan {
+  /** The key's opening quote. */
+  readonly keyStart: number;
+  /** The value's first character. */
+  readonly valueStart: number;
+  /** Just past the value's last character. */
+  readonly valueEnd: number;
+}
+
+/** A value's position, all a splice needs. */
+export type ValueSpan = Pick<MemberSpan, "valueStart" | "valueEnd">;
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COMMA = 0x2c;
+const COLON = 0x3a;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+
+// JSON's number grammar (RFC 8259 §6), for top-level numbers only: nested ones are not looked at
+const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+
+/**
+ * Each top-level member of a JSON object text, by decoded key; a repeated key maps to its last occurrence, as
+ * JSON.parse keeps the last. Undefined when the text is not an object or is malformed in a way the scan checks
+ * (see the head of this file), and with `unique` also when a key repeats: a text forwarded to another parser
+ * after a splice must not carry a second value that parser might take instead. Never throws.
+ */
+export function topLevelMembers(text: string, opts?: { unique?: boolean }): Map<string, MemberSpan> | undefined {
+  const unique = opts?.unique === true;
+  const members = new Map<string, MemberSpan>();
+  let i = skipWhitespace(text, 0);
+  if (text.charCodeAt(i) !== OPEN_BRACE) return undefined;
+  i = skipWhitespace(text, i + 1);
+  if (text.charCodeAt(i) === CLOSE_BRACE) return endsAfter(text, i + 1) ? members : undefined;
+  for (;;) {
+    const member = scanMember(text, i);
+    if (member === undefined) return undefined;
+    if (unique && members.has(member.key)) return undefined;
+    members.set(member.key, member.span);
+    i = skipWhitespace(text, member.span.valueEnd);
+    const c = text.charCodeAt(i);
+    if (c === CLOSE_BRACE) return endsAfter(text, i + 1) ? members : undefined;
+    if (c !== COMMA) return undefined;
+    i = skipWhitespace(text, i + 1);
+  }
+}
+
+/** The text with one member's value replaced by `value` as a JSON string. Offsets refer to `text`. */
+export function replaceTopLevelString(text: string, member: ValueSpan, value: string): string {
+  return replaceTopLevelValue(text, member, JSON.stringify(value));
+}
+
+/** The text with one member's value replaced by `json`, which the caller vouches is one JSON value. */
+export function replaceTopLevelValue(text: string, member: ValueSpan, json: string): string {
+  return text.slice(0, member.valueStart) + json + text.slice(member.valueEnd);
+}
+
+/**
+ * The text with several top-level members set at once, each to a JSON text the caller vouches for: a member that
+ * is present has its (last) value replaced in place; one that is absent is appended before the closing brace.
+ * `members` must be `topLevelMembers(text)`. One call for all edits, because each splice moves later offsets.
+ */
+export function setTopLevelValues(text: string, members: ReadonlyMap<string, MemberSpan>, values: Readonly<Record<string, string>>): string {
+  const replaced: Array<{ span: MemberSpan; json: string }> = [];
+  let appended = "";
+  let count = members.size;
+  for (const [key, json] of Object.entries(values)) {
+    const span = members.get(key);
+    if (span !== undefined) {
+      replaced.push({ span, json });
+      continue;
+    }
+    appended += `${count > 0 ? "," : ""}${JSON.stringify(key)}:${json}`;
+    count++;
+  }
+  replaced.sort((a, b) => a.span.valueStart - b.span.valueStart);
+  return splice(text, replaced, appended);
+}
+
+function splice(text: string, replaced: ReadonlyArray<{ span: MemberSpan; json: string }>, appended: string): string {
+  let out = "";
+  let from = 0;
+  for (const { span, json } of replaced) {
+    out += text.slice(from, span.valueStart) + json;
+    from = span.valueEnd;
+  }
+  if (appended === "") return out + text.slice(from);
+  // the closing brace is the last one: after it the scan allowed only whitespace
+  const close = text.lastIndexOf("}");
+  return out + text.slice(from, close) + appended + text.slice(close);
+}
+
+interface ScannedMember {
+  key: string;
+  span: MemberSpan;
+}
+
+/** One `"key": value` starting at `keyStart`; undefined when it is not one. */
+function scanMember(text: string, keyStart: number): ScannedMember | undefined {
+  if (text.charCodeAt(keyStart) !== QUOTE) return undefined;
+  const keyEnd = stringEnd(text, keyStart);
+  if (keyEnd < 0) return undefined;
+  const key = decodeKey(text, keyStart, keyEnd);
+  if (key === undefined) return undefined;
+  let i = skipWhitespace(text, keyEnd);
+  if (text.charCodeAt(i) !== COLON) return undefined;
+  const valueStart = skipWhitespace(text, i + 1);
+  const valueEnd = valueEndAt(text, valueStart);
+  if (valueEnd < 0) return undefined;
+  return { key, span: { keyStart, valueStart, valueEnd } };
+}
+
+/** A key's decoded text; JSON.parse only when it holds an escape, which is rare in real bodies. */
+function decodeKey(text: string, start: number, end: number): string | undefined {
+  const raw = text.slice(start + 1, end - 1);
+  if (!raw.includes("\\")) return raw;
+  try {
+    return JSON.parse(text.slice(start, end)) as string;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Just past the value starting at `start`, or -1. */
+function valueEndAt(text: string, start: number): number {
+  const c = text.charCodeAt(start);
+  if (c === QUOTE) return stringEnd(text, start);
+  if (c === OPEN_BRACE || c === OPEN_BRACKET) return nestedEnd(text, start);
+  return scalarEnd(text, start);
+}
+
+/**
+ * Just past the string whose opening quote is at `open`, or -1 when it is not closed. Jumps from quote to quote:
+ * a quote is escaped when an odd number of backslashes precede it, so only backslash runs before quotes are read,
+ * never the string's other characters.
+ */
+function stringEnd(text: string, open: number): number {
+  let q = open;
+  for (;;) {
+    q = text.indexOf('"', q + 1);
+    if (q < 0) return -1;
+    if (backslashesBefore(text, q, open) % 2 === 0) return q + 1;
+  }
+}
+
+function backslashesBefore(text: string, at: number, floor: number): number {
+  let i = at - 1;
+  while (i > floor && text.charCodeAt(i) === BACKSLASH) i--;
+  return at - 1 - i;
+}
+
+/**
+ * Just past the object or array opening at `open`, or -1: counts brackets outside strings, checking that each
+ * closer matches its opener, and jumps over strings whole.
+ */
+function nestedEnd(text: string, open: number): number {
+  // the closers still expected, innermost last
+  const closers: number[] = [];
+  for (let i = open; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) {
+      const end = stringEnd(text, i);
+      if (end < 0) return -1;
+      i = end - 1;
+    } else if (c === OPEN_BRACE) {
+      closers.push(CLOSE_BRACE);
+    } else if (c === OPEN_BRACKET) {
+      closers.push(CLOSE_BRACKET);
+    } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
+      if (closers.pop() !== c) return -1;
+      if (closers.length === 0) return i + 1;
+    }
+  }
+  return -1;
+}
+
+/** Just past a number or literal starting at `start`, or -1 when the token is not one. */
+function scalarEnd(text: string, start: number): number {
+  let i = start;
+  while (i < text.length && !endsScalar(text.charCodeAt(i))) i++;
+  const token = text.slice(start, i);
+  const valid = token === "true" || token === "false" || token === "null" || NUMBER.test(token);
+  return valid ? i : -1;
+}
+
+// a number or literal runs until what may follow a top-level value; anything else it swallows fails the grammar
+function endsScalar(c: number): boolean {
+  return c === COMMA || c === CLOSE_BRACE || isWhitespace(c);
+}
+
+function isWhitespace(c: number): boolean {
+  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+}
+
+function skipWhitespace(text: string, from: number): number {
+  let i = from;
+  while (isWhitespace(text.charCodeAt(i))) i++;
+  return i;
+}
+
+function endsAfter(text: string, from: number): boolean {
+  return skipWhitespace(text, from) === text.length;
+}
