@@ -47,6 +47,7 @@ export function createLogger(env: Readonly<Record<string, string | undefined>>, 
     const stream = pino.destination({ dest: file ? openSync(file, "a") : 1, sync: false, minLength: BATCH_BYTES });
     const timer = setInterval(() => {
       try {
+        flushAccessLines(sinkOf());
         stream.flush();
       } catch {
         // not open yet, or closing: the next tick (or closeLogger) writes it
@@ -58,6 +59,8 @@ export function createLogger(env: Readonly<Record<string, string | undefined>>, 
     destination = opened;
   }
   const scrub = secretScrubber(secretsFromEnv(env));
+  let sink: AccessSink | undefined;
+  const sinkOf = () => sink;
   const log = pino(
     {
       level,
@@ -65,13 +68,19 @@ export function createLogger(env: Readonly<Record<string, string | undefined>>, 
       timestamp: isoTime,
       formatters: { level: levelField, log: censorFields },
       serializers: { err: errorFields, headers: loggableHeaders, body: omitted, query: omitted, url: pathOnly },
-      hooks: { streamWrite: scrub },
+      // access lines gathered so far go out before any other line, so the file keeps the order lines were made in
+      hooks: { streamWrite: (line) => (flushAccessLines(sink), scrub(line)) },
     },
     destination,
   );
   if (opened) owned.set(log, opened);
   const stream = plainStream(internals(log)[pino.symbols.streamSym]);
-  if (stream) accessSinks.set(log, { stream, scrub, rawBindings: undefined, bindings: "" });
+  if (stream) {
+    // gathered only where a timer flushes them (the stream opened here); a given destination gets each at once
+    sink = { stream, scrub, rawBindings: undefined, bindings: "", gather: opened !== undefined, pending: "" };
+    accessSinks.set(log, sink);
+    if (sink.gather) gathering.add(sink);
+  }
   return log;
 }
 
@@ -105,6 +114,31 @@ interface AccessSink {
   /** The base fields and bindings as pino last held them, and that text scrubbed (redone only when it changes). */
   rawBindings: unknown;
   bindings: string;
+  /** Whether lines are gathered into `pending` and written ACCESS_BATCH_CHARS at a time. */
+  readonly gather: boolean;
+  pending: string;
+}
+
+/**
+ * Access lines are handed to the stream this many characters at a time (~45 lines): one hand-over per line cost
+ * a request ~8 µs under load (the stream re-measures and re-joins its buffer on every write).
+ */
+const ACCESS_BATCH_CHARS = 16 * 1024;
+
+/** Sinks that gather lines: what is pending is written out when the process exits. */
+const gathering = new Set<AccessSink>();
+process.once("exit", () => {
+  for (const sink of gathering) {
+    flushAccessLines(sink);
+    (sink.stream as { flushSync?: () => void }).flushSync?.();
+  }
+});
+
+function flushAccessLines(sink: AccessSink | undefined): void {
+  if (sink === undefined || sink.pending === "") return;
+  const lines = sink.pending;
+  sink.pending = "";
+  sink.stream.write(lines);
 }
 
 const accessSinks = new WeakMap<Logger, AccessSink>();
@@ -145,7 +179,13 @@ export function writeAccessLine(log: Logger, level: AccessLevel, fields: string,
     sink.rawBindings = raw;
     sink.bindings = typeof raw === "string" ? sink.scrub(raw) : "";
   }
-  sink.stream.write(`${LEVEL_OPENING[level]}${isoTime()}${sink.bindings}${fields},"msg":${jsonString(msg)}}\n`);
+  const line = `${LEVEL_OPENING[level]}${isoTime()}${sink.bindings}${fields},"msg":${jsonString(msg)}}\n`;
+  if (!sink.gather) {
+    sink.stream.write(line);
+    return;
+  }
+  sink.pending += line;
+  if (sink.pending.length >= ACCESS_BATCH_CHARS) flushAccessLines(sink);
 }
 
 /** Printable ASCII but `"` and `\`: such a string is its own JSON text between quotes. */
@@ -172,6 +212,9 @@ export async function closeLogger(log: Logger): Promise<void> {
     return;
   }
   owned.delete(log);
+  const sink = accessSinks.get(log);
+  flushAccessLines(sink);
+  if (sink) gathering.delete(sink);
   log.level = "silent";
   await new Promise<void>((resolve) => {
     stream.once("close", () => resolve());
