@@ -38,6 +38,12 @@ export class RequestContext implements Cancellation {
   #streaming = false;
   #ended = false;
   #drain: (() => void) | undefined;
+  /** A stream's head and chunks waiting for the end of the turn, and whether that flush is queued. */
+  #streamHead: Record<string, string> | undefined;
+  #streamOut: (string | Uint8Array)[] | undefined;
+  #flushQueued = false;
+  /** Set while the socket is full: what a stream's writer waits on. */
+  #full: Promise<void> | undefined;
   /** "refused": the body was turned away or answered before it was all in; the connection must not be reused. */
   #body: "none" | "reading" | "read" | "refused" = "none";
   #bodyWatch: BodyIdleWatch | undefined;
@@ -189,15 +195,18 @@ export class RequestContext implements Cancellation {
     this.send(e.status, body, { ...e.headers });
   }
 
+  /**
+   * Starts a streamed answer. Its head and every chunk written in one turn of the event loop leave together at
+   * the turn's end (turn-end.ts): a provider's events that arrive in one read go out in one write, and none waits
+   * longer than the rest of the turn.
+   */
   startStream(headers: Record<string, string>): void {
     if (this.aborted || this.responded) return;
     this.responded = true;
     this.#streaming = true;
     this.status = 200;
-    this.res.cork(() => {
-      this.res.writeStatus("200 OK").writeHeader("x-request-id", this.requestId);
-      for (const k in headers) this.res.writeHeader(k, headers[k]!);
-    });
+    this.#streamHead = headers;
+    this.#flushSoon();
     this.res.onWritable(() => {
       const d = this.#drain;
       this.#drain = undefined;
@@ -206,22 +215,53 @@ export class RequestContext implements Cancellation {
     });
   }
 
-  /** Writes at once; resolves when the socket can take more (backpressure holds the upstream, not memory). */
+  /**
+   * Queues a chunk for the end of the turn. Returns a promise while the socket is full (the last write could not
+   * all go): the caller waits on it, so backpressure holds the upstream, not memory.
+   */
   write(chunk: string | Uint8Array): Promise<void> | undefined {
     if (this.aborted || this.#ended) return undefined;
-    let ok = true;
-    this.res.cork(() => {
-      ok = this.res.write(chunk);
-    });
-    if (ok) return undefined;
-    return new Promise((resolve) => {
-      this.#drain = resolve;
-    });
+    (this.#streamOut ??= []).push(chunk);
+    this.#flushSoon();
+    return this.#full;
   }
 
   endStream(last?: string): void {
     if (this.aborted || this.#ended) return;
     this.#ended = true;
-    this.res.cork(() => this.res.end(last));
+    if (last) (this.#streamOut ??= []).push(last);
+    this.#flushSoon();
+  }
+
+  #flushSoon(): void {
+    if (this.#flushQueued) return;
+    this.#flushQueued = true;
+    atTurnEnd(() => this.#flushStream());
+  }
+
+  #flushStream(): void {
+    this.#flushQueued = false;
+    if (this.aborted) return;
+    const head = this.#streamHead;
+    const out = this.#streamOut;
+    this.#streamHead = undefined;
+    this.#streamOut = undefined;
+    let ok = true;
+    this.res.cork(() => {
+      if (head) {
+        this.res.writeStatus("200 OK").writeHeader("x-request-id", this.requestId);
+        for (const k in head) this.res.writeHeader(k, head[k]!);
+      }
+      if (out) for (const chunk of out) ok = this.res.write(chunk) && ok;
+      if (this.#ended) this.res.end();
+    });
+    if (!ok && !this.#ended && this.#full === undefined) {
+      this.#full = new Promise((resolve) => {
+        this.#drain = () => {
+          this.#full = undefined;
+          resolve();
+        };
+      });
+    }
   }
 }
