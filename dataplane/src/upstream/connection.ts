@@ -91,21 +91,10 @@ export class Connection {
       atTurnEnd(() => this.writeNow(req));
       return;
     }
-    const s = this.socket;
-    if (body === undefined) s.write(req.head, "latin1");
-    else if (typeof body === "string") {
-      // one write, one syscall: the head is ASCII, so the whole request is valid UTF-8 text
-      s.write(req.head + body);
-    } else if (body instanceof Uint8Array) {
-      s.cork();
-      s.write(req.head, "latin1");
-      if (body.length > 0) s.write(body);
-      s.uncork();
-    } else {
-      s.write(req.head, "latin1");
-      this.#writing = true;
-      void this.#pipe(body, req.chunked, sink);
-    }
+    // a body streamed from disk goes now, as the socket takes it
+    this.socket.write(req.head, "latin1");
+    this.#writing = true;
+    void this.#pipe(body, req.chunked, sink);
   }
 
   /** Writes a request whose body is in memory (put off to the end of the turn by `start`). */

@@ -149,15 +149,7 @@ export class Http1ResponseParser {
 
   /** Gathers a whole head (status line to the blank line) and acts on it; returns where its bytes end in `data`. */
   #head(data: Buffer, at: number): number {
-    let buf = data;
-    let from = at;
-    let prior = 0;
-    if (this.#pending) {
-      prior = this.#pending.length;
-      buf = Buffer.concat([this.#pending, data.subarray(at)]);
-      from = 0;
-      this.#pending = undefined;
-    }
+    const { buf, from, prior } = this.#joinPending(data, at);
     // a head ends at the first empty line; look from a little before the new bytes, in case it straddles them
     const end = buf.indexOf("\r\n\r\n", Math.max(from, prior - 3), "latin1");
     if (end < 0) {
@@ -277,17 +269,20 @@ export class Http1ResponseParser {
     return line.next;
   }
 
+  /**
+   * `data` from `at`, behind the bytes held from earlier reads (`prior` of them) when a head or line straddles
+   * reads: `from` is where the unread part starts in `buf`. An index i of `buf` is `at + i - prior` of `data`.
+   */
+  #joinPending(data: Buffer, at: number): { buf: Buffer; from: number; prior: number } {
+    const pending = this.#pending;
+    if (pending === undefined) return { buf: data, from: at, prior: 0 };
+    this.#pending = undefined;
+    return { buf: Buffer.concat([pending, data.subarray(at)]), from: 0, prior: pending.length };
+  }
+
   /** The next CRLF-ended line from `at` (joined with bytes held from earlier reads), or undefined for more. */
   #line(data: Buffer, at: number): { text: string; next: number } | undefined {
-    let buf = data;
-    let from = at;
-    let prior = 0;
-    if (this.#pending) {
-      prior = this.#pending.length;
-      buf = Buffer.concat([this.#pending, data.subarray(at)]);
-      from = 0;
-      this.#pending = undefined;
-    }
+    const { buf, from, prior } = this.#joinPending(data, at);
     const lf = buf.indexOf(LF, Math.max(from, prior - 1));
     if (lf < 0) {
       if (buf.length - from > MAX_HEAD_BYTES) throw new ResponseParseError("a chunk line is too long");
