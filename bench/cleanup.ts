@@ -8,6 +8,8 @@ interface Task {
 }
 
 const tasks: Task[] = [];
+/** Steps a phase runs itself (stopping its own stack): on Ctrl-C, exiting before they end would leave half of one behind. */
+const runningEarly = new Set<Promise<void>>();
 let running: Promise<void> | undefined;
 
 /** Registers an undo step; the returned function runs it now (and only once) instead of at the end. */
@@ -18,7 +20,13 @@ export function onCleanup(name: string, run: () => Promise<void> | void): () => 
     const i = tasks.indexOf(task);
     if (i === -1) return;
     tasks.splice(i, 1);
-    await guarded(task);
+    const run = guarded(task);
+    runningEarly.add(run);
+    try {
+      await run;
+    } finally {
+      runningEarly.delete(run);
+    }
   };
 }
 
@@ -31,11 +39,12 @@ async function guarded(task: Task): Promise<void> {
   }
 }
 
-/** Stops every child, then runs the registered steps newest first. Safe to call more than once. */
+/** Stops every child, then runs the registered steps newest first, and waits for any already under way. Safe to call more than once. */
 export function cleanupAll(): Promise<void> {
   running ??= (async () => {
     await stopAll();
     while (tasks.length > 0) await guarded(tasks.pop()!);
+    await Promise.all(runningEarly);
   })();
   return running;
 }

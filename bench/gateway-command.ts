@@ -10,6 +10,12 @@ export type GatewayFrom = "bundle" | "source";
 
 let from: GatewayFrom = "bundle";
 let bundleDir: Promise<string> | undefined;
+/** Bundles already built for another root (a baseline revision's worktree, see baseline.ts). */
+const prebuilt = new Map<string, string>();
+
+export function usePrebuiltBundles(root: string, dir: string): void {
+  prebuilt.set(root, dir);
+}
 
 export function setGatewayFrom(f: GatewayFrom): void {
   from = f;
@@ -33,9 +39,10 @@ function bundles(root: string): Promise<string> {
 
 /** The command for one of the gateway's entry files (e.g. "dataplane/src/main.ts"). */
 export async function gatewayCommand(root: string, entry: string): Promise<[string, string[]]> {
-  if (from === "source") return tsx(entry);
+  const built = prebuilt.get(root);
+  if (from === "source" && built === undefined) return tsx(entry);
   const bundle = ENTRIES[entry];
   if (!bundle) throw new Error(`deploy/build.ts has no bundle for ${entry}`);
   const nodeArgs = (process.env["BENCH_NODE_ARGS"] ?? "").split(" ").filter(Boolean);
-  return [process.execPath, [...nodeArgs, path.join(await bundles(root), bundle)]];
+  return [process.execPath, [...nodeArgs, path.join(built ?? (await bundles(root)), bundle)]];
 }

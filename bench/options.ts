@@ -4,14 +4,17 @@ import { onPath } from "./children.ts";
 import type { Mode } from "./gateway.ts";
 import type { GatewayFrom } from "./gateway-command.ts";
 import type { LoadTool } from "./load-spec.ts";
+import { expectedOpenStreamsSeconds } from "./open-streams-plan.ts";
 import { scenarios, type ScenarioName } from "./scenarios.ts";
 
-export const USAGE = `npm run bench [-- --mode embedded|split|both] [--phases throughput,streams,snapshot] [--direct-only] [--no-nginx] [--no-relay]
+export const USAGE = `npm run bench [-- --mode embedded|split|both] [--phases throughput,streams,open-streams,snapshot] [--direct-only] [--no-nginx] [--no-relay]
   --mode         gateway modes to measure (default both); split needs Postgres and NATS
-  --phases       which phases to run (default all three); snapshot runs in split mode only
+  --phases       which phases to run (default all four); open-streams and snapshot run in split mode only
   --direct-only  no gateway: only the direct, nginx and relay targets (to check the floors and the load tool)
   --no-nginx     leave nginx out even when it is on PATH
-  --no-relay     leave out the bare uWebSockets.js + undici relay (the floor of the gateway's own stack)
+  --no-relay     leave out the bare relay: uWebSockets.js + the gateway's upstream client (the floor of its own stack)
+  --baseline     a git revision whose gateway runs beside this one, in every mode measured, as rows "<mode>@<rev>"
+                 (before/after figures from the same run; built in a temporary worktree, sharing node_modules)
   --from         bundle (default): gateways run as the image runs them, node on the bundles of npm run build;
                  source: from the TypeScript sources through tsx, as the npm scripts run them
 environment:
@@ -22,14 +25,16 @@ environment:
   BENCH_LOAD            wrk | autocannon (default wrk when on PATH)
   BENCH_STREAM_DELAY_MS pause between streamed events in the timed streams (default 2)
   BENCH_STREAM_TRIALS   timed streams per target and stream scenario (default 50)
+  BENCH_OPEN_STREAMS_LEVELS   concurrent streams held open through one data plane, level by level (default 500,1000,2000,4000)
+  BENCH_OPEN_STREAMS_EVENT_MS pause between the events of those streams (default 100)
   BENCH_SNAPSHOT_KEYS   keys in the snapshot-scale phase (default 100000; 0 skips the phase)
   BENCH_DELTA_TRIALS    management changes timed to every replica (default 200)
   DATABASE_URL          Postgres the bench creates its databases on (default postgres://postgres@127.0.0.1:5432/test)
   BENCH_NODE_ARGS       node flags for every server the bench starts, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
   NATS_URL              NATS with JetStream (default nats://127.0.0.1:4222)`;
 
-export type Phase = "throughput" | "streams" | "snapshot";
-const PHASES: readonly Phase[] = ["throughput", "streams", "snapshot"];
+export type Phase = "throughput" | "streams" | "open-streams" | "snapshot";
+const PHASES: readonly Phase[] = ["throughput", "streams", "open-streams", "snapshot"];
 
 export interface BenchOptions {
   phases: Phase[];
@@ -42,6 +47,8 @@ export interface BenchOptions {
   relay: boolean;
   /** How gateways are started: the image's bundles or the sources through tsx. */
   from: GatewayFrom;
+  /** A git revision whose gateway is measured beside this one (`--baseline`). */
+  baseline: string | undefined;
   durationSec: number;
   warmupSec: number;
   connections: number[];
@@ -49,6 +56,10 @@ export interface BenchOptions {
   loadTool: LoadTool;
   streamDelayMs: number;
   streamTrials: number;
+  /** Concurrent streams the open-streams phase holds, one level after the other. */
+  openStreamsLevels: number[];
+  /** The mock's pause between the events of those streams, ms. */
+  openStreamsEventMs: number;
   snapshotKeys: number;
   deltaTrials: number;
   adminDatabaseUrl: string;
@@ -75,6 +86,7 @@ export function parseOptions(argv: string[] = process.argv.slice(2)): BenchOptio
       "no-nginx": { type: "boolean", default: false },
       "no-relay": { type: "boolean", default: false },
       from: { type: "string", default: "bundle" },
+      baseline: { type: "string" },
       help: { type: "boolean", default: false },
     },
   });
@@ -93,6 +105,8 @@ export function parseOptions(argv: string[] = process.argv.slice(2)): BenchOptio
 
   const connections = (process.env["BENCH_CONNECTIONS"] || "1,32,128").split(",").map((s) => Number(s.trim()));
   if (connections.some((c) => !Number.isInteger(c) || c < 1)) throw new Error(`BENCH_CONNECTIONS must be a comma list of positive integers\n${USAGE}`);
+  const openStreamsLevels = (process.env["BENCH_OPEN_STREAMS_LEVELS"] || "500,1000,2000,4000").split(",").map((s) => Number(s.trim()));
+  if (openStreamsLevels.some((n) => !Number.isInteger(n) || n < 1)) throw new Error(`BENCH_OPEN_STREAMS_LEVELS must be a comma list of positive integers\n${USAGE}`);
   const known = scenarios.map((s) => s.name);
   const picked = (process.env["BENCH_SCENARIOS"] || known.join(",")).split(",").map((s) => s.trim());
   const unknown = picked.filter((s) => !known.includes(s as ScenarioName));
@@ -108,6 +122,7 @@ export function parseOptions(argv: string[] = process.argv.slice(2)): BenchOptio
     nginx: !values["no-nginx"] && onPath("nginx"),
     relay: !values["no-relay"],
     from: values.from as GatewayFrom,
+    baseline: values.baseline || undefined,
     durationSec: num("BENCH_DURATION", 10, positive),
     warmupSec: num("BENCH_WARMUP", 2, (n) => n >= 0),
     connections,
@@ -115,6 +130,9 @@ export function parseOptions(argv: string[] = process.argv.slice(2)): BenchOptio
     loadTool,
     streamDelayMs: num("BENCH_STREAM_DELAY_MS", 2, positive),
     streamTrials: num("BENCH_STREAM_TRIALS", 50, (n) => Number.isInteger(n) && n > 0),
+    openStreamsLevels,
+    // below 1 ms the mock's timers, not the gateway, would set the pace
+    openStreamsEventMs: num("BENCH_OPEN_STREAMS_EVENT_MS", 100, (n) => Number.isFinite(n) && n >= 1),
     snapshotKeys: num("BENCH_SNAPSHOT_KEYS", 100_000, wholeOrZero),
     deltaTrials: num("BENCH_DELTA_TRIALS", 200, (n) => Number.isInteger(n) && n > 0),
     adminDatabaseUrl: process.env["DATABASE_URL"] || "postgres://postgres@127.0.0.1:5432/test",
@@ -123,13 +141,14 @@ export function parseOptions(argv: string[] = process.argv.slice(2)): BenchOptio
 }
 
 /** A rough forecast printed at the start, so whoever runs it knows whether to wait or come back. */
-export function expectedSeconds(o: BenchOptions, targets: number, snapshotPhase: boolean): number {
+export function expectedSeconds(o: BenchOptions, targets: number, phases: { snapshot: boolean; openStreams: boolean }): number {
   const perRun = o.durationSec + o.warmupSec + 1.5;
   const load = o.phases.includes("throughput") ? o.scenarios.length * o.connections.length * targets * perRun : 0;
   const streamScenarios = o.phases.includes("streams") ? o.scenarios.filter((s) => s === "chat-stream" || s === "messages-stream").length : 0;
   // a timed stream lasts about (chunks + 4 events) × delay; 5 warm-up streams; ~1.5 s to start each probe
   const streams = streamScenarios * targets * ((o.streamTrials + 5) * (24 * o.streamDelayMs + 2) / 1000 + 1.5);
   const startup = load + streams > 0 ? 15 + o.modes.length * 10 : 5;
-  const snapshot = snapshotPhase ? 40 + o.snapshotKeys / 20_000 + perRun + o.deltaTrials * 0.03 : 0;
-  return load + streams + startup + snapshot;
+  const snapshot = phases.snapshot ? 40 + o.snapshotKeys / 20_000 + perRun + o.deltaTrials * 0.03 : 0;
+  const openStreams = phases.openStreams ? expectedOpenStreamsSeconds(o.openStreamsLevels) : 0;
+  return load + streams + startup + snapshot + openStreams;
 }

@@ -71,3 +71,52 @@ export function childPids(pid: number): number[] {
     return [];
   }
 }
+
+/** The soft limit on open files (`ulimit -n`) the process runs under: every socket it holds takes one. */
+export function openFilesLimit(pid: number): number | undefined {
+  try {
+    const limits = readFileSync(`/proc/${pid}/limits`, "utf8");
+    const soft = /^Max open files\s+(\S+)/m.exec(limits)?.[1];
+    if (soft === "unlimited") return Number.POSITIVE_INFINITY;
+    const n = Number(soft);
+    return Number.isFinite(n) ? n : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface CoreTicks {
+  busy: number;
+  total: number;
+}
+
+/**
+ * Busy and total ticks of every core since boot (/proc/stat), by core number: how busy a core was, whoever used
+ * it, tells a saturated core apart from a process that is slow on its own. Idle and iowait count as not busy.
+ */
+export function coreTicks(): CoreTicks[] | undefined {
+  try {
+    const out: CoreTicks[] = [];
+    for (const line of readFileSync("/proc/stat", "utf8").split("\n")) {
+      const m = /^cpu(\d+)\s+(.*)$/.exec(line);
+      if (!m) continue;
+      const v = m[2]!.trim().split(/\s+/).map(Number);
+      // user nice system idle iowait irq softirq steal (guest time is already inside user)
+      const total = v.slice(0, 8).reduce((a, b) => a + b, 0);
+      out[Number(m[1])] = { busy: total - (v[3] ?? 0) - (v[4] ?? 0), total };
+    }
+    return out;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Per core, % of the time between two coreTicks() readings it was busy. */
+export function coreBusyPercent(before: readonly CoreTicks[] | undefined, after: readonly CoreTicks[] | undefined): (number | null)[] {
+  if (!before || !after) return [];
+  return after.map((a, core) => {
+    const b = before[core];
+    const total = b ? a.total - b.total : 0;
+    return b && total > 0 ? ((a.busy - b.busy) / total) * 100 : null;
+  });
+}

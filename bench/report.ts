@@ -1,5 +1,6 @@
 // Turns measurements into comparisons and tables; pure functions, no I/O besides the returned text.
 import type { LoadOutput } from "./load-spec.ts";
+import type { OpenStreamsResult } from "./open-streams.ts";
 import type { TargetName } from "./scenarios.ts";
 import type { SnapshotScaleResult } from "./snapshot-scale.ts";
 import type { StreamProbeOutput } from "./stream-probe.ts";
@@ -84,9 +85,10 @@ export function streamRows(scenario: string, probes: ReadonlyMap<TargetName, Str
 const fmt = (v: number | null | undefined, digits: number): string => (v === undefined || v === null || Number.isNaN(v) ? "-" : v.toFixed(digits));
 const signed = (v: number | undefined, digits: number): string => (v === undefined || Number.isNaN(v) ? "-" : `${v >= 0 ? "+" : ""}${v.toFixed(digits)}`);
 
-function table(header: string[], lines: string[][]): string {
+/** Columns right-aligned but the one of names (`leftColumn`; -1: none). */
+function table(header: string[], lines: string[][], leftColumn = 1): string {
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? "").length)));
-  const row = (cells: string[]): string => cells.map((cell, i) => (i === 1 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join("  ");
+  const row = (cells: string[]): string => cells.map((cell, i) => (i === leftColumn ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join("  ");
   return [row(header), ...lines.map(row)].join("\n");
 }
 
@@ -155,6 +157,33 @@ export function formatSnapshot(r: SnapshotScaleResult): string {
       `delta to every replica (${d.trials} renames): p50 ${fmt(d.allReplicasMs.p50, 1)} ms, p99 ${fmt(d.allReplicasMs.p99, 1)} ms; per replica p50 ${fmt(d.perReplicaMs.p50, 1)} ms; the call itself p50 ${fmt(d.callMs.p50, 1)} ms; timed out ${d.timedOut}`,
     );
   }
+  for (const p of r.problems) out.push(`PROBLEM: ${p}`);
+  return out.join("\n");
+}
+
+export function formatOpenStreams(r: OpenStreamsResult): string {
+  const { dataPlane, load } = r.cores;
+  const title = `== open streams (split mode, one data plane): chat streams of ${r.streamEvents} events ${r.eventMs} ms apart, one connection each; idle: RSS ${fmt(r.idle.rssMb, 0)} MB, CPU ${fmt(r.idle.cpuPercent, 1)} %, cores ${dataPlane} and ${load} ${fmt(r.idle.coreBusyPercent[dataPlane], 0)} and ${fmt(r.idle.coreBusyPercent[load], 0)} % busy`;
+  const header = ["streams", "open", "failed", "stalled", "events/s", "of expected", "delay p50 ms", "p99", "RSS MB", "KB/stream", "KB/added", "CPU %", "CPU µs/event", `core ${dataPlane} busy %`, `core ${load} busy %`];
+  const lines = r.levels.map((l) => [
+    String(l.level),
+    String(l.open),
+    String(l.failed),
+    String(l.stalled),
+    fmt(l.eventsPerSec, 0),
+    l.expectedEventsPerSec > 0 ? `${((l.eventsPerSec / l.expectedEventsPerSec) * 100).toFixed(1)} %` : "-",
+    fmt(l.delayMs.p50, 2),
+    fmt(l.delayMs.p99, 2),
+    fmt(l.rssMb, 0),
+    fmt(l.kbPerStream, 1),
+    fmt(l.kbPerAddedStream, 1),
+    fmt(l.cpuPercent, 1),
+    fmt(l.cpuUsPerEvent, 1),
+    fmt(l.coreBusyPercent[dataPlane], 0),
+    fmt(l.coreBusyPercent[load], 0),
+  ]);
+  const out = [title, table(header, lines, -1), `KB/stream: (RSS − idle RSS) ÷ open; KB/added: against the level before. Core ${dataPlane}: the data plane alone; core ${load}: the probe, the mock and the control plane (the mock's and the probe's CPU % per level are in the results file)`];
+  for (const l of r.levels) for (const [why, n] of Object.entries(l.failures)) out.push(`${l.level} streams: ${n} failed: ${why}`);
   for (const p of r.problems) out.push(`PROBLEM: ${p}`);
   return out.join("\n");
 }

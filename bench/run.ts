@@ -1,19 +1,23 @@
 // Benchmark: what the gateway adds, against calling the same mock upstream directly (the floor) and through nginx,
 // in the same run. Servers share core 0, every load and probe process runs on core 1 (when taskset exists).
-// Phases: throughput (scenarios × concurrency × targets), stream timing (c=1, paced chunks), snapshot scale
-// (split mode, 100,000 keys). Usage and options: npm run bench -- --help.
+// Phases: throughput (scenarios × concurrency × targets), stream timing (c=1, paced chunks), open streams (split
+// mode, concurrent slow streams on one data plane), snapshot scale (split mode, 100,000 keys). Usage and options:
+// npm run bench -- --help.
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { pinning, spawnChild, tsx, waitForLine } from "./children.ts";
 import { cleanupAll, onCleanup } from "./cleanup.ts";
+import { prepareBaseline, type Baseline } from "./baseline.ts";
 import { mintKey, startEmbeddedStack, type GatewayStack, type Mode } from "./gateway.ts";
 import { setGatewayFrom } from "./gateway-command.ts";
+import { startMockProcess } from "./mock-process.ts";
 import { startNginx } from "./nginx.ts";
+import { openStreams, type OpenStreamsResult } from "./open-streams.ts";
 import { expectedSeconds, parseOptions, type BenchOptions } from "./options.ts";
 import { memory } from "./proc.ts";
-import { formatSnapshot, type StreamRow } from "./report.ts";
+import { formatOpenStreams, formatSnapshot, type StreamRow } from "./report.ts";
 import { collectMeta, writeResults } from "./results.ts";
 import { scenarios as allScenarios, STREAM_CHUNKS, type Target } from "./scenarios.ts";
 import { unreachable, type ServiceUrls } from "./services.ts";
@@ -36,24 +40,19 @@ async function usableModes(o: BenchOptions, urls: ServiceUrls, notes: string[]):
   return o.modes.filter((m) => m !== "split");
 }
 
-async function startMock(): Promise<{ origin: string; pid: number }> {
-  const mock = spawnChild("mock", tsx("bench/mock-server.ts", ["--chunks", String(STREAM_CHUNKS)]), { core: 0, cwd: root });
-  const [, port] = await waitForLine(mock, /READY (\d+)/, 30_000);
-  if (mock.proc.pid === undefined) throw new Error("the mock has no pid");
-  return { origin: `http://127.0.0.1:${port}`, pid: mock.proc.pid };
-}
-
-async function gatewayTarget(stack: GatewayStack): Promise<Target> {
+async function gatewayTarget(stack: GatewayStack, baseline?: Baseline): Promise<Target> {
   const { key } = await mintKey(stack.origin, stack.mgmtKey, "bench");
   const processes = stack.controlPlanePid === undefined ? { server: [stack.dataPlanePid], memory: stack.dataPlanePid } : { server: [stack.dataPlanePid], memory: stack.dataPlanePid, controlPlane: stack.controlPlanePid };
-  return { name: stack.mode, origin: stack.origin, authorization: `Bearer ${key}`, gateway: true, processes };
+  const name: Target["name"] = baseline ? `${stack.mode}@${baseline.rev}` : stack.mode;
+  return { name, origin: stack.origin, authorization: `Bearer ${key}`, gateway: true, processes };
 }
 
-function endMemory(stacks: readonly GatewayStack[]): Record<string, unknown> {
+function endMemory(stacks: readonly GatewayStack[], targets: readonly Target[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const s of stacks) {
-    out[`${s.mode} ${s.mode === "split" ? "data plane" : "process"}`] = memory(s.dataPlanePid) ?? null;
-    if (s.controlPlanePid !== undefined) out[`${s.mode} control plane`] = memory(s.controlPlanePid) ?? null;
+    const name = targets.find((t) => t.processes.server[0] === s.dataPlanePid)?.name ?? s.mode;
+    out[`${name} ${s.mode === "split" ? "data plane" : "process"}`] = memory(s.dataPlanePid) ?? null;
+    if (s.controlPlanePid !== undefined) out[`${name} control plane`] = memory(s.controlPlanePid) ?? null;
   }
   return out;
 }
@@ -71,11 +70,23 @@ async function startTargets(o: BenchOptions, modes: readonly Mode[], mock: { ori
     targets.push({ name: "relay", origin: `http://127.0.0.1:${port}`, authorization: "Bearer sk-bench", gateway: false, processes: { server: [relay.proc.pid], memory: relay.proc.pid } });
   }
   const stacks: GatewayStack[] = [];
+  const start = (mode: Mode, at: string, dir: string) => (mode === "embedded" ? startEmbeddedStack({ root: at, workDir: dir, mockOrigin: mock.origin }) : startSplitStack({ root: at, workDir: dir, mockOrigin: mock.origin, urls }));
   for (const mode of modes) {
-    const stack = mode === "embedded" ? await startEmbeddedStack({ root, workDir, mockOrigin: mock.origin }) : await startSplitStack({ root, workDir, mockOrigin: mock.origin, urls });
+    const stack = await start(mode, root, workDir);
     stacks.push(stack);
     onCleanup(`${mode} gateway`, () => stack.close());
     targets.push(await gatewayTarget(stack));
+  }
+  if (o.baseline !== undefined) {
+    const base = prepareBaseline(root, o.baseline);
+    console.error(`baseline: ${o.baseline} (${base.commit}), rows ${modes.map((m) => `${m}@${o.baseline}`).join(", ")}`);
+    const dir = mkdtempSync(path.join(workDir, "baseline-"));
+    for (const mode of modes) {
+      const stack = await start(mode, base.root, dir);
+      stacks.push(stack);
+      onCleanup(`${mode}@${o.baseline} gateway`, () => stack.close());
+      targets.push(await gatewayTarget(stack, base));
+    }
   }
   return { targets, stacks };
 }
@@ -92,8 +103,10 @@ async function main(): Promise<void> {
   const measureTargets = o.phases.includes("throughput") || o.phases.includes("streams");
   const snapshotPhase = o.phases.includes("snapshot") && modes.includes("split") && o.snapshotKeys > 0;
   if (o.phases.includes("snapshot") && !snapshotPhase) notes.push("snapshot phase skipped: it needs split mode and BENCH_SNAPSHOT_KEYS > 0");
+  const openStreamsPhase = o.phases.includes("open-streams") && modes.includes("split");
+  if (o.phases.includes("open-streams") && !openStreamsPhase) notes.push("open-streams phase skipped: it needs split mode");
   const scenarios = allScenarios.filter((s) => o.scenarios.includes(s.name));
-  const targetCount = 1 + (o.nginx ? 1 : 0) + (o.relay ? 1 : 0) + modes.length;
+  const targetCount = 1 + (o.nginx ? 1 : 0) + (o.relay ? 1 : 0) + modes.length * (o.baseline === undefined ? 1 : 2);
 
   console.error(`phases: ${o.phases.join(", ")}`);
   if (measureTargets) {
@@ -106,28 +119,35 @@ async function main(): Promise<void> {
   const [load1 = 0] = loadavgStart;
   // other work on this machine moves absolute figures; ratios against direct and nginx in the same run hold better
   if (load1 > 0.5) console.error(`note: load average ${load1.toFixed(2)} at start; absolute figures will be noisy`);
-  console.error(`expected duration: about ${Math.ceil(expectedSeconds(o, targetCount, snapshotPhase) / 60)} min\n`);
+  console.error(`expected duration: about ${Math.ceil(expectedSeconds(o, targetCount, { snapshot: snapshotPhase, openStreams: openStreamsPhase }) / 60)} min\n`);
 
-  const mock = await startMock();
+  // the open-streams phase streams from a mock of its own
+  const mock = measureTargets || snapshotPhase ? await startMockProcess({ root, name: "mock", shape: { chunks: STREAM_CHUNKS, delayMs: 0 } }) : undefined;
   let load: ThroughputResult = { rows: [], runs: [] };
   let streams: StreamRow[] = [];
   let skipped: Skipped[] = [];
   let rssAtEnd: Record<string, unknown> = {};
-  if (measureTargets) {
+  if (measureTargets && mock) {
     const { targets, stacks } = await startTargets(o, modes, mock, workDir, urls);
     const preflighted = await preflightAll(scenarios, targets);
     skipped = preflighted.skipped;
     const settings = { root, tool: o.loadTool, durationSec: o.durationSec, warmupSec: o.warmupSec };
     if (o.phases.includes("throughput")) load = await throughput(preflighted.runnable, targets, o.connections, settings);
     if (o.phases.includes("streams")) streams = await streamTiming({ root, mockOrigin: mock.origin, scenarios: preflighted.runnable, targets, delayMs: o.streamDelayMs, trials: o.streamTrials });
-    rssAtEnd = endMemory(stacks);
+    rssAtEnd = endMemory(stacks, targets);
     console.log(`RSS at the end: ${Object.entries(rssAtEnd).map(([k, v]) => `${k} ${v ? `${(v as { rssMb: number }).rssMb.toFixed(0)} MB (peak ${(v as { peakRssMb: number }).peakRssMb.toFixed(0)} MB)` : "-"}`).join("; ") || "-"}\n`);
     // the snapshot phase is timed next: these would only add idle work on core 0 and traffic on Postgres and NATS
     for (const s of stacks) await s.close();
   }
 
+  let openStreamsResult: OpenStreamsResult | undefined;
+  if (openStreamsPhase) {
+    openStreamsResult = await openStreams({ root, workDir, urls, levels: o.openStreamsLevels, eventMs: o.openStreamsEventMs });
+    console.log(`${formatOpenStreams(openStreamsResult)}\n`);
+  }
+
   let snapshot: SnapshotScaleResult | undefined;
-  if (snapshotPhase) {
+  if (snapshotPhase && mock) {
     snapshot = await snapshotScale({
       root,
       workDir,
@@ -154,7 +174,7 @@ async function main(): Promise<void> {
     );
   }
   const meta = collectMeta({ loadavgStart, pinning: PINNING, loadTool: o.loadTool, nginx: o.nginx });
-  const file = writeResults(root, { meta, options: { ...o, modes }, notes, skipped, load: load.rows, streams, rssAtEnd, snapshot, targets: checks, runs: load.runs });
+  const file = writeResults(root, { meta, options: { ...o, modes }, notes, skipped, load: load.rows, streams, rssAtEnd, openStreams: openStreamsResult, snapshot, targets: checks, runs: load.runs });
   console.log(`results: ${file}`);
 }
 

@@ -1,7 +1,8 @@
 // What is sent: the same request, byte for byte, to the mock directly, through nginx and through the gateway.
 
 export type ScenarioName = "chat" | "chat-stream" | "messages-stream" | "embeddings";
-export type TargetName = "direct" | "nginx" | "relay" | "embedded" | "split";
+/** `<mode>@<rev>`: the gateway of a baseline revision (`--baseline`). */
+export type TargetName = "direct" | "nginx" | "relay" | "embedded" | "split" | `${"embedded" | "split"}@${string}`;
 
 /** Content chunks per stream in the throughput runs (the timed streams use the same count). */
 export const STREAM_CHUNKS = 20;

@@ -67,6 +67,6 @@ export function checkTargets(load: LoadRow[], streams: StreamRow[], snapshot: Sn
 
 export function formatTargets(checks: TargetCheck[]): string {
   const mark = (m: boolean | null): string => (m === null ? "n/a   " : m ? "met   " : "MISSED");
-  if (checks.length === 0) return "== targets: none apply to this run (no gateway measured)";
+  if (checks.length === 0) return "== targets: none apply to the phases and targets of this run";
   return ["== targets (reported, not asserted; this machine's load moves them)", ...checks.map((c) => `${mark(c.met)}  ${c.target}: ${c.measured}`)].join("\n");
 }
