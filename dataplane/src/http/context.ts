@@ -9,6 +9,12 @@ import { atTurnEnd } from "../turn-end.ts";
 
 const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
 
+/** Chunks as one: text joined as text, anything else as bytes. */
+function joinChunks(chunks: readonly (string | Uint8Array)[]): string | Buffer {
+  if (chunks.every((c) => typeof c === "string")) return (chunks as string[]).join("");
+  return Buffer.concat(chunks.map((c) => (typeof c === "string" ? Buffer.from(c) : c)));
+}
+
 /**
  * One HTTP exchange on uWebSockets.js. uWS forbids touching `req` after the handler returns and `res` after the
  * client went away, so everything needed is copied here at once and every write checks `aborted`. It is also the
@@ -252,7 +258,8 @@ export class RequestContext implements Cancellation {
         this.res.writeStatus("200 OK").writeHeader("x-request-id", this.requestId);
         for (const k in head) this.res.writeHeader(k, head[k]!);
       }
-      if (out) for (const chunk of out) ok = this.res.write(chunk) && ok;
+      // one write for the turn's chunks: uWS frames each write as a chunk of its own
+      if (out) ok = this.res.write(out.length === 1 ? out[0]! : joinChunks(out));
       if (this.#ended) this.res.end();
     });
     if (!ok && !this.#ended && this.#full === undefined) {

@@ -96,8 +96,13 @@ export async function chatCompletions(deps: DataPlaneDeps, ctx: RequestContext, 
 async function pipeStream(ctx: RequestContext, translator: StreamTranslator, body: AsyncIterable<Buffer>): Promise<void> {
   const splitter = new SseSplitter();
   ctx.startStream({ "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache" });
-  const send = (events: string[]) => (events.length > 0 ? ctx.write(`${events.join("\n\n")}\n\n`) : undefined);
-  const translate = (blocks: string[]) => blocks.flatMap((b) => translator.push(b));
+  const send = (out: string) => (out.length > 0 ? ctx.write(out) : undefined);
+  // the events a read completed, translated, as one text ("" for none)
+  const translate = (blocks: string[]) => {
+    let out = "";
+    for (const b of blocks) for (const e of translator.push(b)) out += `${e}\n\n`;
+    return out;
+  };
   for await (const chunk of body) {
     const wait = send(translate(splitter.push(chunk)));
     if (wait) await wait;

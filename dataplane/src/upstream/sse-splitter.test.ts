@@ -35,3 +35,21 @@ describe("SseSplitter", () => {
     [": comment", undefined],
   ])("sseData(%j) → %j", (block, data) => expect(sseData(block)).toBe(data));
 });
+
+describe("SseSplitter, however the bytes are cut", () => {
+  it("gives the same events for LF, CRLF and mixed line ends, cut anywhere, multi-byte characters included", () => {
+    const events = ['data: {"a":"é😀"}', "event: x\ndata: 1", "data: [DONE]"];
+    for (const eol of ["\n", "\r\n"]) {
+      const text = events.map((e) => e.replaceAll("\n", eol)).join(eol + eol) + eol + eol;
+      const bytes = Buffer.from(text);
+      for (let cut = 1; cut < bytes.length; cut++) {
+        const s = new SseSplitter();
+        const got = [...s.push(bytes.subarray(0, cut)), ...s.push(bytes.subarray(cut)), ...s.flush()];
+        expect(got.map((g) => g.replaceAll("\r\n", "\n"))).toEqual(events);
+      }
+    }
+    // an LF stream whose later part switches to CRLF
+    const s = new SseSplitter();
+    expect([...s.push(Buffer.from("data: 1\n\ndata: 2\r\n\r\ndata: 3")), ...s.flush()]).toEqual(["data: 1", "data: 2", "data: 3"]);
+  });
+});

@@ -2,20 +2,35 @@
  * Cuts a byte stream into whole SSE events (the text between blank lines), as they complete. A partial event
  * stays inside until its end arrives; nothing complete is ever held back.
  */
+const BLANK_LINE = /\r?\n\r?\n/g;
+
 export class SseSplitter {
   readonly #decoder = new TextDecoder();
   #buffer = "";
 
   push(chunk: Uint8Array): string[] {
-    this.#buffer += this.#decoder.decode(chunk, { stream: true });
+    const buffer = this.#buffer + this.#decoder.decode(chunk, { stream: true });
     const events: string[] = [];
+    let from = 0;
+    // providers end events with "\n\n"; "\r\n" line ends take the general search
+    const plain = buffer.indexOf("\r") < 0;
     for (;;) {
-      const m = /\r?\n\r?\n/.exec(this.#buffer);
-      if (!m) break;
-      const block = this.#buffer.slice(0, m.index);
-      this.#buffer = this.#buffer.slice(m.index + m[0].length);
-      if (block.length > 0) events.push(block);
+      let end: number;
+      let next: number;
+      if (plain) {
+        end = buffer.indexOf("\n\n", from);
+        next = end + 2;
+      } else {
+        BLANK_LINE.lastIndex = from;
+        const m = BLANK_LINE.exec(buffer);
+        end = m ? m.index : -1;
+        next = m ? m.index + m[0].length : -1;
+      }
+      if (end < 0) break;
+      if (end > from) events.push(buffer.slice(from, end));
+      from = next;
     }
+    this.#buffer = from === 0 ? buffer : buffer.slice(from);
     return events;
   }
 
@@ -29,6 +44,8 @@ export class SseSplitter {
 
 /** The payload of an event's `data:` lines, joined as the SSE spec says; undefined when it has none. */
 export function sseData(block: string): string | undefined {
+  // the usual event: one `data: ` line
+  if (block.startsWith("data: ") && block.indexOf("\n") < 0) return block.slice(6);
   let data: string | undefined;
   for (const line of block.split(/\r?\n/)) {
     if (!line.startsWith("data:")) continue;

@@ -67,3 +67,18 @@ describe("the answer is named by the gateway's slug", () => {
     expect(chunks.every((c) => c.model === "openai/gpt-4o-mini")).toBe(true);
   });
 });
+
+describe("OpenAIStreamMeter names chunks by the gateway's slug", () => {
+  const meter = () => new OpenAIStreamMeter({ clientWantsUsage: true, model: "openai/gpt-4o" });
+  it.each([
+    ["compact", 'data: {"id":"x","model":"gpt-4o-2024-08-06","choices":[]}', 'data: {"id":"x","model":"openai/gpt-4o","choices":[]}'],
+    ["spaced", 'data: {"id":"x", "model" : "gpt-4o", "choices":[]}', 'data: {"id":"x", "model":"openai/gpt-4o", "choices":[]}'],
+    ["escaped quote in the value", 'data: {"model":"a\\"b","c":1}', 'data: {"model":"openai/gpt-4o","c":1}'],
+    ["a backslash ending the value", 'data: {"model":"a\\\\","c":1}', 'data: {"model":"openai/gpt-4o","c":1}'],
+    ["the spaced top-level field first, a compact one nested later", 'data: {"model" : "a","x":{"model":"b"}}', 'data: {"model":"openai/gpt-4o","x":{"model":"b"}}'],
+    ["content that mentions the field", 'data: {"model":"m","choices":[{"delta":{"content":"\\"model\\":\\"x\\""}}]}', 'data: {"model":"openai/gpt-4o","choices":[{"delta":{"content":"\\"model\\":\\"x\\""}}]}'],
+    ["no model", 'data: {"id":"x"}', 'data: {"id":"x"}'],
+  ])("%s", (_name, block, expected) => {
+    expect(meter().push(block)).toEqual([expected]);
+  });
+});

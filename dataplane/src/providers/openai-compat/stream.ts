@@ -32,7 +32,20 @@ export class OpenAIStreamMeter implements StreamTranslator {
    * unescaped `"model":"`, so the first match is the chunk's own top-level field.
    */
   #rename(block: string): string {
-    return this.#slug === undefined ? block : block.replace(MODEL_FIELD, this.#modelField);
+    if (this.#slug === undefined) return block;
+    // the compact spelling providers write, found without a regex; any other spelling takes the regex
+    const at = block.indexOf('"model":"');
+    if (at < 0 || block.indexOf('"model"') !== at) return block.replace(MODEL_FIELD, this.#modelField);
+    let end = at + 9;
+    for (;;) {
+      end = block.indexOf('"', end);
+      if (end < 0) return block;
+      let backslashes = 0;
+      while (block.charCodeAt(end - 1 - backslashes) === 0x5c) backslashes++;
+      if (backslashes % 2 === 0) break;
+      end++;
+    }
+    return block.slice(0, at) + this.#modelField + block.slice(end + 1);
   }
 
   push(block: string): string[] {
