@@ -53,3 +53,17 @@ describe("SseSplitter, however the bytes are cut", () => {
     expect([...s.push(Buffer.from("data: 1\n\ndata: 2\r\n\r\ndata: 3")), ...s.flush()]).toEqual(["data: 1", "data: 2", "data: 3"]);
   });
 });
+
+describe("sseData", () => {
+  it.each([
+    ["data: x", "x"],
+    ["data:x", "x"],
+    ["event: message_start\ndata: {\"a\":1}", '{"a":1}'],
+    ["event: e\r\ndata: a\r\ndata: b", "a\nb"],
+    [": comment\nid: 7", undefined],
+    ["data:", ""],
+    ["data: a\ndata:\ndata: c", "a\n\nc"],
+  ])("%j → %j", (block, data) => {
+    expect(sseData(block)).toBe(data);
+  });
+});

@@ -47,10 +47,16 @@ export function sseData(block: string): string | undefined {
   // the usual event: one `data: ` line
   if (block.startsWith("data: ") && block.indexOf("\n") < 0) return block.slice(6);
   let data: string | undefined;
-  for (const line of block.split(/\r?\n/)) {
-    if (!line.startsWith("data:")) continue;
-    const v = line.charCodeAt(5) === 32 ? line.slice(6) : line.slice(5);
-    data = data === undefined ? v : `${data}\n${v}`;
+  // line by line without splitting: an event's lines end in "\n" or "\r\n"
+  for (let pos = 0; pos <= block.length; ) {
+    let nl = block.indexOf("\n", pos);
+    if (nl < 0) nl = block.length;
+    const end = nl > pos && block.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
+    if (block.startsWith("data:", pos)) {
+      const v = block.slice(block.charCodeAt(pos + 5) === 32 ? pos + 6 : pos + 5, end);
+      data = data === undefined ? v : `${data}\n${v}`;
+    }
+    pos = nl + 1;
   }
   return data;
 }
