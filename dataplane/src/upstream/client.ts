@@ -42,10 +42,11 @@ const UNSAFE_VALUE = /[\r\n\0]/;
 /**
  * The only place the data plane does network I/O to providers: HTTP/1.1 over keep-alive connections, a pool
  * per origin (`connection.ts`, `origin-pool.ts`, `http1-response-parser.ts`). Written for the request path
- * rather than taken from undici, whose per-call machinery (dispatcher chain, handler objects, a deferred write
- * per request, header validation passes) cost a relay on this stack about half again its CPU per request
- * (docs/performance.md). A request is written in one syscall where it can be; the response body arrives as
- * views of the socket's reads. Failures become GatewayErrors with stable codes and no provider detail.
+ * rather than taken from undici, whose per-call machinery (dispatcher chain, handler objects, header validation
+ * passes, stream machinery on every read) cost a relay on this stack about half again its CPU per request
+ * (docs/performance.md). A request is written in one syscall where it can be, at the end of the event loop's
+ * turn; reads land in one shared buffer and are parsed in place, and only the body bytes a reader keeps are
+ * copied. Failures become GatewayErrors with stable codes and no provider detail.
  */
 export class UpstreamClient {
   readonly #pools = new Map<string, OriginPool>();

@@ -115,7 +115,9 @@ describe("upstream connections", () => {
   });
 
   it("keeps an idle connection no longer than the server's keep-alive timeout allows", async () => {
+    let hinted = 0;
     const url = await rawServer((socket) => {
+      hinted++;
       socket.on("data", () => socket.write("HTTP/1.1 200 OK\r\nKeep-Alive: timeout=1\r\nContent-Length: 2\r\n\r\nok"));
     });
     let accepted = 0;
@@ -127,6 +129,7 @@ describe("upstream connections", () => {
     // timeout=1 less the one-second margin: never reused
     expect(await text(c, post(url))).toBe("ok");
     expect(await text(c, post(url))).toBe("ok");
+    expect(hinted).toBe(2);
     const c2 = newClient({ keepAliveMs: 50 });
     expect(await text(c2, post(counting))).toBe("ok");
     await sleep(120);

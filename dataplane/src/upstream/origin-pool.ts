@@ -48,14 +48,6 @@ export class OriginPool implements ConnectionOwner {
     this.#opts = opts;
   }
 
-  get idleCount(): number {
-    return this.#idle.length;
-  }
-
-  get openCount(): number {
-    return this.#count;
-  }
-
   dispatch(job: PoolJob, nowMs: number): void {
     if (this.#closed) {
       job.sink.onError(new Error("the upstream client is closed"), false);
