@@ -43,7 +43,7 @@ export interface BenchOptions {
   /** Whether split mode was asked for by name (then missing services are an error, not a note). */
   splitRequired: boolean;
   nginx: boolean;
-  /** The bare uWebSockets.js + undici relay (bench/node-relay.ts). */
+  /** The bare relay: uWebSockets.js + the gateway's upstream client (bench/node-relay.ts). */
   relay: boolean;
   /** How gateways are started: the image's bundles or the sources through tsx. */
   from: GatewayFrom;

@@ -69,7 +69,7 @@ describe("snapshot state", () => {
     expect(await loadKeyEntry(t.db, "key_missing", now)).toBeUndefined();
     expect(await loadOrgEntry(t.db, "org_missing")).toBeUndefined();
 
-    // a delta's keys in two queries: the entries the full state has, in the order asked, missing ones left out
+    // a delta's keys in one query: the entries the full state has, in the order asked, missing ones left out
     const asked = [revoked.key.id, "key_missing", limited.key.id, managementKeyId];
     expect(await loadKeyEntries(t.db, asked, now)).toEqual([revoked.key.id, limited.key.id, managementKeyId].map((id) => keys.find((k) => k.id === id)));
     expect(await loadKeyEntries(t.db, [], now)).toEqual([]);

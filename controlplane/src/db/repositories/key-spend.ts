@@ -26,16 +26,6 @@ export async function findMonthlySpend(db: Kysely<DB>, keyId: string, month: str
   return row ? toInt(row.spend_micros) : 0;
 }
 
-/** Every key's spend in `month`; keys with no spend are absent (read them as 0). */
-export async function listMonthlySpend(db: Kysely<DB>, month: string): Promise<Map<string, number>> {
-  const rows = await db
-    .selectFrom("key_monthly_spend")
-    .select(["key_id", "spend_micros"])
-    .where("month", "=", month)
-    .execute();
-  return new Map(rows.map((r) => [r.key_id, toInt(r.spend_micros)]));
-}
-
 /** Spend in `month` for the given keys (one query for a list page). */
 export async function findMonthlySpendForKeys(
   db: Kysely<DB>,
