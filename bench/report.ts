@@ -144,7 +144,7 @@ export function formatSnapshot(r: SnapshotScaleResult): string {
   }
   for (const rep of r.replicas) {
     out.push(
-      `${rep.name}: start → listening ${fmt(rep.startToListenMs, 0)} ms, listening → /ready ${fmt(rep.listenToReadyMs, 0)} ms (snapshot load), start → /ready ${fmt(rep.startToReadyMs, 0)} ms; RSS after ready ${fmt(rep.rssAfterReadyMb, 0)} MB`,
+      `${rep.name}: start → listening ${fmt(rep.startToListenMs, 0)} ms, listening → /ready ${fmt(rep.listenToReadyMs, 0)} ms (snapshot load, ${rep.source === "kept" ? "the control plane's kept snapshot" : "read from the database"}), start → /ready ${fmt(rep.startToReadyMs, 0)} ms; RSS after ready ${fmt(rep.rssAfterReadyMb, 0)} MB`,
     );
   }
   if (r.underLoad) {

@@ -22,6 +22,8 @@ export interface ReplicaStart {
   listenToReadyMs?: number;
   startToReadyMs?: number;
   rssAfterReadyMb?: number;
+  /** What the control plane answered from: the database (the first full since the keys were written) or its kept copy. */
+  source: "database" | "kept";
 }
 
 export interface SnapshotScaleResult {
@@ -51,8 +53,8 @@ export interface SnapshotScaleOptions {
   run: RunSettings;
 }
 
-async function timeStart(dp: ServerProcess, name: string, spawnedAt: number, cp: ServerProcess): Promise<{ start: ReplicaStart; problem?: string }> {
-  const start: ReplicaStart = { name };
+async function timeStart(dp: ServerProcess, name: string, source: ReplicaStart["source"], spawnedAt: number, cp: ServerProcess): Promise<{ start: ReplicaStart; problem?: string }> {
+  const start: ReplicaStart = { name, source };
   const why = (): string => `--- ${name} (${dp.logFile}) ---\n${tail(dp.logFile, 2000)}\n--- control plane (${cp.logFile}) ---\n${tail(cp.logFile, 2000)}`;
   try {
     const listening = await waitForHttp(dp.child, `${dp.origin}/health`, 60_000, why, { everyMs: POLL_MS });
@@ -90,13 +92,16 @@ export async function snapshotScale(o: SnapshotScaleOptions): Promise<SnapshotSc
     result.snapshot = await probe(false);
     // the snapshot travels in parts of PART_BYTES (proto/snapshot-parts.ts), so NATS max_payload does not bound it
 
-    // one replica at a time, so the two start-ups do not share the core they are timed on
+    // one replica at a time, so the two start-ups do not share the core they are timed on. The keys were written
+    // behind the control plane's back, so the first replica's full snapshot is read from the database (as after a
+    // control plane restart); the second is answered from the control plane's kept copy (a replica joining a
+    // running cluster).
     const replicas: ServerProcess[] = [];
     for (const name of ["replica-a", "replica-b"]) {
       const spawnedAt = performance.now();
       const dp = await spawnDataPlane(setup, name, cp.origin);
       children.push(dp.child);
-      const { start, problem } = await timeStart(dp, name, spawnedAt, cp);
+      const { start, problem } = await timeStart(dp, name, replicas.length === 0 ? "database" : "kept", spawnedAt, cp);
       result.replicas.push(start);
       if (problem) {
         result.problems.push(problem);

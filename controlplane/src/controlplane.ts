@@ -41,7 +41,7 @@ export async function startControlPlane(opts: { config: ControlPlaneConfig; cata
   log.info({ database: database.kind, migrations_applied: database.migrated }, "database ready");
   const boot = await bootstrap(database.db, keyHashSecret, { managementKey: config.bootstrapManagementKey, creditMicros: config.bootstrapCreditMicros });
   if (boot.created) log.info({ org_id: boot.orgId }, "created organization");
-  const publisher = new SnapshotPublisher(database.db, opts.transport, subjects(config.natsPrefix), (err) => log.warn({ err }, "snapshot delta not published; retrying"));
+  const publisher = new SnapshotPublisher(database.db, opts.transport, subjects(config.natsPrefix), (err) => log.warn({ err }, "snapshot state not read from the database; retrying"));
   publisher.start();
   const roster = new ReplicaRoster(opts.transport, subjects(config.natsPrefix), (n) => publisher.replicasChanged(n));
   roster.start();

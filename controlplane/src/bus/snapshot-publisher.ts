@@ -5,18 +5,30 @@ import type { OrgEntry } from "../../../proto/messages.ts";
 import { SnapshotPartServer } from "../../../proto/snapshot-parts.ts";
 import type { Subjects } from "../../../proto/subjects.ts";
 import type { Transport, Unsubscribe } from "../../../proto/transport.ts";
+import { listKeyIdsOfOrg } from "../db/repositories/keys.ts";
 import type { DB } from "../db/schema.ts";
-import { loadFullState, loadKeyEntries, loadOrgEntry } from "../services/snapshot-state.ts";
+import { utcMonth } from "../month.ts";
+import { countEntries, listRecentAppliedEventIds, loadKeyEntries, loadOrgEntry } from "../services/snapshot-state.ts";
+import { SnapshotCache } from "./snapshot-cache.ts";
 
 /** Entries per delta message: ~200 bytes each, so a delta stays far under the bus's message cap. */
 const DELTA_MAX_ENTRIES = 2_000;
 const DELTA_MAX_EVENT_IDS = 10_000;
+/** A kept snapshot older than this is read again from the database before a replica gets it (see SnapshotCache). */
+export const CACHE_MAX_AGE_MS = 10 * 60_000;
 
 /**
  * Publishes the state the data planes serve from: full snapshots on request, then ordered deltas of whole
  * entries after every change, and a heartbeat announcing the latest sequence (so a replica that missed the
  * last delta notices). Full loads and delta builds run one at a time, so a snapshot at sequence S contains
  * every change of every delta up to S.
+ *
+ * Full snapshots are made from a SnapshotCache kept current by the deltas, so they carry the state deltas up to S
+ * describe. Their applied event ids are read from the ledger minus the events whose effects no delta has carried
+ * yet: those being applied right now and those applied but not yet published. A balance and the ids listed beside
+ * it therefore always agree, except just after the cache is built, when an event applied before the build but
+ * not yet published is in the balance and not listed: the replica counts it twice until the next delta, which is
+ * the safe direction (it refuses early, it never overspends).
  */
 export class SnapshotPublisher {
   readonly epoch = randomUUID();
@@ -31,6 +43,11 @@ export class SnapshotPublisher {
   #subs: Unsubscribe[] = [];
   #heartbeat: NodeJS.Timeout | undefined;
   readonly #parts = new SnapshotPartServer();
+  #cache: SnapshotCache | undefined;
+  /** Event ids in a ledger transaction right now (counted: a redelivered batch may overlap one in progress). */
+  readonly #applying = new Map<string, number>();
+  /** Organizations changed outside this process (an operator's tool): their new keys are looked for. */
+  readonly #external = new Set<string>();
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -39,14 +56,17 @@ export class SnapshotPublisher {
     /** Told when a delta could not be built (database unreachable); it is retried. */
     private readonly onError: (err: unknown) => void = () => undefined,
     private readonly heartbeatMs = 1_000,
+    private readonly clock: () => Date = () => new Date(),
   ) {}
 
   start(): void {
     this.#subs.push(
       this.transport.reply(this.subjects.snapshotRequest, (data) => this.#parts.answer(data, (replicaId) => this.#serial(() => this.#full(replicaId)))),
     );
-    // an operator tool changed an organization behind our back (credit added): republish it
-    this.#subs.push(this.transport.subscribe(this.subjects.changed, (data) => this.orgChanged(new TextDecoder().decode(data))));
+    // an operator tool changed an organization behind our back (credit added, or created with its first key)
+    this.#subs.push(this.transport.subscribe(this.subjects.changed, (data) => this.orgChangedElsewhere(new TextDecoder().decode(data))));
+    // ready before the first replica asks
+    this.#serial(() => this.#currentCache(this.clock())).catch((err: unknown) => this.onError(err));
     this.#heartbeat = setInterval(() => {
       this.transport.publish(this.subjects.heartbeat, pb.Heartbeat.encode({ epoch: this.epoch, sequence: this.#sequence, atMs: Date.now() }).finish());
     }, this.heartbeatMs);
@@ -68,11 +88,31 @@ export class SnapshotPublisher {
     this.#schedule();
   }
 
+  /** Like orgChanged, and keys of the organization that no replica has been told of are published too. */
+  orgChangedElsewhere(orgId: string): void {
+    if (orgId.length === 0) return;
+    this.#external.add(orgId);
+    this.orgChanged(orgId);
+  }
+
   /** The replica roster changed: every replica's share of a rate limit changes with it. */
   replicasChanged(count: number): void {
     this.#replicaCount = count;
     this.#replicaCountChanged = true;
     this.#schedule();
+  }
+
+  /** These events are about to be applied in one transaction; `doneApplying` follows, whatever the outcome. */
+  applying(eventIds: readonly string[]): void {
+    for (const id of eventIds) this.#applying.set(id, (this.#applying.get(id) ?? 0) + 1);
+  }
+
+  doneApplying(eventIds: readonly string[]): void {
+    for (const id of eventIds) {
+      const n = (this.#applying.get(id) ?? 0) - 1;
+      if (n > 0) this.#applying.set(id, n);
+      else this.#applying.delete(id);
+    }
   }
 
   /** A usage event is in the ledger (or already was): its org and key changed, and its replica may forget it. */
@@ -108,16 +148,26 @@ export class SnapshotPublisher {
   async #flush(): Promise<void> {
     const keyIds = [...this.#keys];
     const orgIds = [...this.#orgs];
+    const external = [...this.#external];
     const applied = this.#applied;
     const replicaCount = this.#replicaCountChanged ? this.#replicaCount : 0;
     this.#replicaCountChanged = false;
     this.#keys.clear();
     this.#orgs.clear();
+    this.#external.clear();
     this.#applied = [];
-    const now = new Date();
+    const now = this.clock();
     try {
+      const cache = this.#cache;
+      if (cache !== undefined) {
+        for (const orgId of external) for (const id of await listKeyIdsOfOrg(this.db, orgId)) if (!cache.hasKey(id)) keyIds.push(id);
+      }
       const keys = await loadKeyEntries(this.db, keyIds, now);
       const orgs = (await Promise.all(orgIds.map((id) => loadOrgEntry(this.db, id)))).filter((o): o is OrgEntry => o !== undefined);
+      if (cache !== undefined && cache.month === utcMonth(now)) {
+        cache.putKeys(keys);
+        cache.putOrgs(orgs);
+      } else this.#cache = undefined; // a new month: every key's monthly spend starts again, so the next full reads it all
       // a bus message is capped (NATS: 1 MiB), so a large change (a bulk revocation, a burst of usage) goes out as
       // several consecutive deltas; each is whole entries, so a replica may apply any prefix of them safely
       let k = 0;
@@ -140,6 +190,7 @@ export class SnapshotPublisher {
       // database unreachable: put the work back; the next change or the retry below publishes it
       for (const id of keyIds) this.#keys.add(id);
       for (const id of orgIds) this.#orgs.add(id);
+      for (const id of external) this.#external.add(id);
       this.#applied.push(...applied);
       if (replicaCount) this.#replicaCountChanged = true;
       setTimeout(() => this.#schedule(), 1_000).unref();
@@ -147,16 +198,29 @@ export class SnapshotPublisher {
   }
 
   async #full(replicaId: string): Promise<Uint8Array> {
-    const state = await loadFullState(this.db, replicaId, new Date());
-    return pb.Snapshot.encode({
+    const now = this.clock();
+    const cache = await this.#currentCache(now);
+    const listed = await listRecentAppliedEventIds(this.db, replicaId, now);
+    // read after the query: an event it found is either published (in the cache's balances), being applied, or
+    // applied and waiting for the next delta, and no delta goes out while this runs
+    const unpublished = new Set(this.#applied);
+    return cache.encode({
       epoch: this.epoch,
       sequence: this.#sequence,
-      orgs: state.orgs,
-      keys: state.keys,
-      appliedEventIds: state.appliedEventIds,
-      generatedAtMs: Date.now(),
+      appliedEventIds: listed.filter((id) => !this.#applying.has(id) && !unpublished.has(id)),
+      generatedAtMs: now.getTime(),
       replicaCount: this.#replicaCount,
-    }).finish();
+    });
+  }
+
+  async #currentCache(now: Date): Promise<SnapshotCache> {
+    const kept = this.#cache;
+    if (kept !== undefined && kept.month === utcMonth(now) && now.getTime() - kept.builtAtMs < CACHE_MAX_AGE_MS) {
+      const counts = await countEntries(this.db);
+      if (counts.keys === kept.keyCount && counts.orgs === kept.orgCount) return kept;
+    }
+    this.#cache = await SnapshotCache.build(this.db, now);
+    return this.#cache;
   }
 
   close(): void {

@@ -4,7 +4,7 @@ import { pb } from "../../../proto/messages.ts";
 import type { UsageEvent } from "../../../proto/messages.ts";
 import { MAX_BATCH, type Transport, type Unsubscribe } from "../../../proto/transport.ts";
 import type { DB } from "../db/schema.ts";
-import { applyUsageEvents } from "../services/usage.ts";
+import { applyUsageEvents, type AppliedBatch } from "../services/usage.ts";
 import type { SnapshotPublisher } from "./snapshot-publisher.ts";
 
 /** How long a partial batch waits for company before it is applied. */
@@ -29,9 +29,17 @@ export function consumeUsage(db: Kysely<DB>, transport: Transport, publisher: Sn
         onPoison("undecodable usage event");
       }
     }
-    const r = await applyUsageEvents(db, events);
+    // the publisher must know which events may be in the ledger before it hears of them (see SnapshotPublisher)
+    const ids = events.map((e) => e.id ?? "");
+    publisher.applying(ids);
+    let r: AppliedBatch;
+    try {
+      r = await applyUsageEvents(db, events);
+      for (const a of r.applied) publisher.applied(a.id, a.orgId, a.keyId);
+    } finally {
+      publisher.doneApplying(ids);
+    }
     for (const p of r.poison) onPoison(p.reason);
-    for (const a of r.applied) publisher.applied(a.id, a.orgId, a.keyId);
     if (log.isLevelEnabled("debug")) {
       const fresh = r.applied.filter((a) => a.applied).length;
       log.debug({ events: batch.length, applied: fresh, already_applied: r.applied.length - fresh, dropped: batch.length - events.length + r.poison.length }, "usage batch");

@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Kysely } from "kysely";
 import type { KeyEntry, Limits as PbLimits, OrgEntry } from "../../../proto/messages.ts";
 import * as keys from "../db/repositories/keys.ts";
@@ -5,38 +6,63 @@ import type { SnapshotKey } from "../db/repositories/keys.ts";
 import * as orgs from "../db/repositories/organizations.ts";
 import type { Organization } from "../db/repositories/organizations.ts";
 import * as usageEvents from "../db/repositories/usage-events.ts";
-import type { DB } from "../db/schema.ts";
+import { toInt } from "../db/int.ts";
+import type { DB, SqlNumber } from "../db/schema.ts";
 import type { Limits } from "../limits.ts";
 import { utcMonth } from "../month.ts";
 
 /** How far back a snapshot lists a replica's applied events (must exceed its spool replay and bus latency). */
 export const APPLIED_EVENTS_WINDOW_MS = 10 * 60_000;
 
-export interface FullState {
+export interface Entries {
   orgs: OrgEntry[];
   keys: KeyEntry[];
+}
+
+export interface FullState extends Entries {
   appliedEventIds: string[];
 }
 
 /**
+ * Every organization and every key of both kinds (revoked ones with revoked=true, so a replica drops them), with
+ * spend in the UTC month of `now`, read in one transaction.
+ */
+export async function loadEntries(db: Kysely<DB>, now: Date = new Date()): Promise<Entries> {
+  return consistently(db, (trx) => readEntries(trx, utcMonth(now)));
+}
+
+/**
  * Everything a data plane replica needs, read in one transaction so balances, spends and applied event ids agree:
- * every organization, every key of both kinds (revoked ones with revoked=true, so a replica drops them), spend in
- * the UTC month of `now`, and the replica's events applied in the last ten minutes.
+ * loadEntries' entries and the replica's events applied in the last ten minutes.
  */
 export async function loadFullState(db: Kysely<DB>, replicaId: string, now: Date = new Date()): Promise<FullState> {
-  const month = utcMonth(now);
-  const read = async (trx: Kysely<DB>): Promise<FullState> => {
-    const orgRows = await orgs.listOrganizations(trx);
-    const keyRows = await keys.listSnapshotKeys(trx, month);
-    const since = new Date(now.getTime() - APPLIED_EVENTS_WINDOW_MS);
-    const appliedEventIds = await usageEvents.listAppliedEventIds(trx, replicaId, since);
-    return {
-      orgs: orgRows.map(toOrgEntry),
-      keys: keyRows.map((k) => toKeyEntry(k, month)),
-      appliedEventIds,
-    };
-  };
-  // repeatable read: one consistent view, or a balance could include an event the applied ids do not list
+  return consistently(db, async (trx) => {
+    const entries = await readEntries(trx, utcMonth(now));
+    const appliedEventIds = await listRecentAppliedEventIds(trx, replicaId, now);
+    return { ...entries, appliedEventIds };
+  });
+}
+
+/** How many organizations and keys the database holds (a kept copy with other counts has missed a change). */
+export async function countEntries(db: Kysely<DB>): Promise<{ orgs: number; keys: number }> {
+  const r = await sql<{ orgs: SqlNumber; keys: SqlNumber }>`select (select count(*) from organizations) as orgs, (select count(*) from keys) as keys`.execute(db);
+  const row = r.rows[0];
+  return { orgs: toInt(row?.orgs), keys: toInt(row?.keys) };
+}
+
+/** The replica's events applied in the last ten minutes: those a balance read now may already include. */
+export function listRecentAppliedEventIds(db: Kysely<DB>, replicaId: string, now: Date = new Date()): Promise<string[]> {
+  return usageEvents.listAppliedEventIds(db, replicaId, new Date(now.getTime() - APPLIED_EVENTS_WINDOW_MS));
+}
+
+async function readEntries(trx: Kysely<DB>, month: string): Promise<Entries> {
+  const orgRows = await orgs.listOrganizations(trx);
+  const keyRows = await keys.listSnapshotKeys(trx, month);
+  return { orgs: orgRows.map(toOrgEntry), keys: keyRows.map((k) => toKeyEntry(k, month)) };
+}
+
+// repeatable read: one consistent view, or a balance could include an event the applied ids do not list
+function consistently<T>(db: Kysely<DB>, read: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
   if (db.isTransaction) return read(db);
   return db.transaction().setIsolationLevel("repeatable read").execute(read);
 }

@@ -47,8 +47,13 @@ function keyFields(row: KeyColumns): Omit<StoredKey, "createdAt" | "revokedAt"> 
   };
 }
 
+// fields added to keyFields' object rather than spread into a new one: a spread copy of 100,000 rows took longer
+// than reading them
 function toStoredKey(row: KeyRow): StoredKey {
-  return { ...keyFields(row), createdAt: row.created_at, revokedAt: row.revoked_at };
+  const key = keyFields(row) as StoredKey;
+  key.createdAt = row.created_at;
+  key.revokedAt = row.revoked_at;
+  return key;
 }
 
 export interface NewKeyInput {
@@ -126,12 +131,19 @@ export async function listSnapshotKeys(db: Kysely<DB>, month: string, ids?: read
     ]);
   if (ids !== undefined) q = q.where("keys.id", "in", [...ids]);
   const rows = await q.execute();
-  return rows.map((row) => ({
-    ...keyFields(row),
-    spendMonthMicros: toInt(row.spend_micros),
-    createdAtMs: toInt(row.created_at_ms),
-    revoked: row.revoked,
-  }));
+  return rows.map((row) => {
+    const key = keyFields(row) as SnapshotKey;
+    key.spendMonthMicros = toInt(row.spend_micros);
+    key.createdAtMs = toInt(row.created_at_ms);
+    key.revoked = row.revoked;
+    return key;
+  });
+}
+
+/** Ids of every key of the organization, both kinds, revoked ones included. */
+export async function listKeyIdsOfOrg(db: Kysely<DB>, orgId: string): Promise<string[]> {
+  const rows = await db.selectFrom("keys").select("id").where("org_id", "=", orgId).execute();
+  return rows.map((r) => r.id);
 }
 
 export async function findKeyByHash(db: Kysely<DB>, hash: string): Promise<StoredKey | undefined> {
