@@ -34,6 +34,15 @@ describe("DurableBatcher", () => {
     expect(await b.publish(item(3).data, item(3).msgId).then(() => "ok")).toBe("ok");
   });
 
+  it("gives the events of one batch one promise, and the next batch another", async () => {
+    const b = new DurableBatcher(async () => undefined, { max: 2, lingerMs: 60_000 });
+    const [p1, p2, p3] = [1, 2, 3].map((n) => b.publish(item(n).data, item(n).msgId));
+    expect(p1).toBe(p2);
+    expect(p3).not.toBe(p1);
+    b.flush();
+    await Promise.all([p1, p3]);
+  });
+
   it("turns a send that throws synchronously into rejections", async () => {
     const b = new DurableBatcher(() => {
       throw new Error("closed");

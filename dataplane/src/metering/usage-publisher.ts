@@ -1,7 +1,7 @@
 import { pb } from "../../../proto/messages.ts";
 import type { UsageEvent } from "../../../proto/messages.ts";
 import type { Transport } from "../../../proto/transport.ts";
-import type { Spool } from "./spool.ts";
+import type { Segment, Spool } from "./spool.ts";
 
 const REPLAY_EVERY_MS = 1_000;
 /** Leftovers of replicas that died beside this one are looked for this often (in ticks). */
@@ -40,6 +40,8 @@ export class UsagePublisher {
   #ticks = 0;
   #replaying: Promise<void> | undefined;
   #closed = false;
+  /** The events of the latest bus answer still awaited (see publish). */
+  #group: { answer: Promise<void>; segs: Segment[] } | undefined;
 
   constructor(transport: Transport, spool: Spool, limits: PublisherLimits = DEFAULT_PUBLISHER_LIMITS) {
     this.#transport = transport;
@@ -65,7 +67,33 @@ export class UsagePublisher {
       this.#spool.notStored(seg);
       return;
     }
-    void this.#send(id, bytes).then((ok) => (ok ? this.#spool.stored(seg) : this.#spool.notStored(seg)));
+    this.#inFlight++;
+    let answer: Promise<void>;
+    try {
+      answer = this.#transport.publishDurable(bytes, id);
+    } catch (err) {
+      answer = Promise.reject(err);
+    }
+    // a bus that batches answers a whole batch with one promise: one callback per batch, not one per event
+    let group = this.#group;
+    if (group === undefined || group.answer !== answer) {
+      const segs: Segment[] = [];
+      group = this.#group = { answer, segs };
+      answer.then(
+        () => this.#settle(segs, true),
+        () => this.#settle(segs, false),
+      );
+    }
+    group.segs.push(seg);
+  }
+
+  #settle(segs: Segment[], stored: boolean): void {
+    if (this.#group?.segs === segs) this.#group = undefined;
+    this.#inFlight -= segs.length;
+    for (const seg of segs) {
+      if (stored) this.#spool.stored(seg);
+      else this.#spool.notStored(seg);
+    }
   }
 
   /** Events accepted but not yet stored by the bus (in flight, waiting in the spool, or held in memory). */
