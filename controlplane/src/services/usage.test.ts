@@ -88,6 +88,30 @@ describe("applyUsageEvent", () => {
     expect(await money(orgId, keyId, "2026-11")).toMatchObject({ balance: 9_870, spendTotal: 130, spendMonth: 30 });
   });
 
+  it("stores every field of every event of a batch as sent, text that needs quoting included", async () => {
+    const { orgId, keyId } = await orgWithKey();
+    const odd = 'a "quoted", {braced} \\ back\\slashed, NULL';
+    const sent = [
+      usageEvent({ orgId, keyId, model: odd, provider: "p,1", endpoint: "/v1/x{y}", status: 502, streamed: true, inputTokens: 12, outputTokens: 34, cachedInputTokens: 5, cacheWriteTokens: 6, reasoningTokens: 7, costMicros: 2 ** 40, latencyMs: 2 ** 40, upstreamLatencyMs: 9, errorCode: odd, replicaId: "r\"1", requestId: "req,1", createdAtMs: Date.UTC(2026, 10, 3, 4, 5, 6, 789) }),
+      usageEvent({ orgId, keyId, streamed: false, inputTokens: null, outputTokens: 0, errorCode: "", costMicros: 0 }),
+    ];
+    const r = await applyUsageEvents(t.db, sent);
+    expect(r.applied.map((a) => a.applied)).toEqual([true, true]);
+    const [a, b] = await Promise.all(sent.map((e) => usageEvents.findUsageEvent(t.db, e.id!)));
+    expect(a).toMatchObject({
+      orgId, keyId, model: odd, provider: "p,1", endpoint: "/v1/x{y}", status: 502, streamed: true,
+      inputTokens: 12, outputTokens: 34, cachedInputTokens: 5, cacheWriteTokens: 6, reasoningTokens: 7,
+      costMicros: 2 ** 40, latencyMs: 2_147_483_647, upstreamLatencyMs: 9, errorCode: odd, replicaId: 'r"1', requestId: "req,1",
+      createdAt: new Date(Date.UTC(2026, 10, 3, 4, 5, 6, 789)),
+    });
+    expect(b).toMatchObject({ streamed: false, inputTokens: null, outputTokens: 0, errorCode: null, costMicros: 0 });
+    const entries = (await ledger.listLedgerEntries(t.db, orgId)).filter((e) => e.kind === "usage");
+    expect(entries.map((e) => [e.usageEventId, e.amountMicros, e.keyId])).toEqual([
+      [sent[0]!.id, -(2 ** 40), keyId],
+      [sent[1]!.id, 0, keyId],
+    ]);
+  });
+
   it("keeps unreported token counts as null, distinct from 0", async () => {
     const { orgId, keyId } = await orgWithKey();
     const event = usageEvent({ orgId, keyId, inputTokens: 0, outputTokens: null, cachedInputTokens: undefined, reasoningTokens: 7 });

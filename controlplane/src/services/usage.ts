@@ -147,9 +147,10 @@ export async function applyUsageEvents(db: Kysely<DB>, events: readonly UsageEve
     for (const km of byKeyMonth.values()) await keySpend.addMonthlySpend(trx, km.keyId, km.month, km.cost);
     const applied = billable.map((b) => ({ id: b.e.id, applied: inserted.has(b.e.id), orgId: b.orgId, keyId: b.e.keyId }));
     // duplicates inside the batch are answered too, so their replicas stop counting them as pending
+    const billed = new Set(billable.map((b) => b.e));
     for (const { e } of valid) {
       const key = keyRows.get(e.keyId);
-      if (key && !billable.some((b) => b.e === e)) applied.push({ id: e.id, applied: false, orgId: key.orgId, keyId: key.id });
+      if (key && !billed.has(e)) applied.push({ id: e.id, applied: false, orgId: key.orgId, keyId: key.id });
     }
     return { applied, poison };
   });
