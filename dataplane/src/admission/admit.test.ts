@@ -37,7 +37,7 @@ describe("admission", () => {
     const r = admit(key(), o, t, 600, NOW);
     expect(availableMicros(o, t)).toBe(400);
     expect(refusal(() => admit(key(), o, t, 600, NOW))).toBe("402 organization_credit_exhausted");
-    t.recordPending("ev1", { orgId: "org_1", keyId: "key_1", micros: 250, month: utcMonth(NOW) }, NOW);
+    t.recordPending("ev1", { orgId: "org_1", keyId: "key_1", micros: 250, month: utcMonth(NOW) });
     t.release(r);
     t.release(r); // idempotent
     expect(availableMicros(o, t)).toBe(750);

@@ -15,7 +15,6 @@ interface PendingEvent {
   keyId: string;
   micros: number;
   month: string;
-  atMs: number;
 }
 
 export class SpendTracker {
@@ -44,11 +43,11 @@ export class SpendTracker {
     this.#openReservations--;
   }
 
-  recordPending(eventId: string, e: Omit<PendingEvent, "atMs">, nowMs: number): void {
+  recordPending(eventId: string, e: PendingEvent): void {
     if (this.#pending.has(eventId)) return;
-    // up to SVC_USAGE_PENDING_MAX_EVENTS of these: a plain object and one shared month string keep each to
-    // under 200 bytes (a spread copy holding a sliced date string took over 400)
-    this.#pending.set(eventId, { orgId: e.orgId, keyId: e.keyId, micros: e.micros, month: this.#shared(e.month), atMs: nowMs });
+    // up to SVC_USAGE_PENDING_MAX_EVENTS of these: a plain object of four fields and one shared month string keep
+    // each small (a spread copy holding a sliced date string took over 400 bytes)
+    this.#pending.set(eventId, { orgId: e.orgId, keyId: e.keyId, micros: e.micros, month: this.#shared(e.month) });
     add(this.#orgOutstanding, e.orgId, e.micros);
     add(this.#keyPending, e.keyId, e.micros);
     add(this.#keyMonthPending, `${e.keyId}|${e.month}`, e.micros);

@@ -76,7 +76,7 @@ describe("snapshot sync", () => {
   it("forgets pending usage the control plane reports as applied", async () => {
     const x = setup();
     await x.sync.start();
-    x.tracker.recordPending("ev1", { orgId: "o", keyId: "k1", micros: 40, month: "2026-11" }, 0);
+    x.tracker.recordPending("ev1", { orgId: "o", keyId: "k1", micros: 40, month: "2026-11" });
     expect(x.tracker.orgOutstanding("o")).toBe(40);
     x.delta({ epoch: "A", sequence: 2, orgs: [{ id: "o", balanceMicros: 60 }], appliedEventIds: ["ev1"] });
     await tick();

@@ -287,9 +287,9 @@ describe("at a usage bound the replica refuses billable requests (fail closed)",
     const { bus } = faultyBus();
     const tracker = new SpendTracker();
     const deps = { usage: new UsagePublisher(bus, new Spool(tempDir(), "r1", LARGE)), tracker, config, metrics };
-    for (let i = 0; i < 2; i++) tracker.recordPending(`e${i}`, { orgId: "o", keyId: "k", micros: 1, month: "2026-11" }, 0);
+    for (let i = 0; i < 2; i++) tracker.recordPending(`e${i}`, { orgId: "o", keyId: "k", micros: 1, month: "2026-11" });
     expect(refusal(deps)).toBe("admitted");
-    tracker.recordPending("e2", { orgId: "o", keyId: "k", micros: 1, month: "2026-11" }, 0);
+    tracker.recordPending("e2", { orgId: "o", keyId: "k", micros: 1, month: "2026-11" });
     expect(refusal(deps)).toBe("503 usage_backlog_full retry-after=5");
     tracker.markApplied(["e0"]);
     expect(refusal(deps)).toBe("admitted");
