@@ -149,7 +149,7 @@ export function formatSnapshot(r: SnapshotScaleResult): string {
   }
   if (r.underLoad) {
     const u = r.underLoad;
-    out.push(`under load (chat, c=${u.connections}): ${fmt(u.requestsPerSec, 0)} req/s, ${u.failed} failed, data plane RSS ${fmt(u.rssMb, 0)} MB (peak ${fmt(u.peakRssMb, 0)} MB), CPU ${fmt(u.cpuUsPerRequest, 1)} µs/req`);
+    out.push(`under load (chat, c=${u.connections}): ${fmt(u.requestsPerSec, 0)} req/s, ${u.failed} failed, data plane RSS ${fmt(u.rssMb, 0)} MB (peak ${fmt(u.peakRssMb, 0)} MB), CPU ${fmt(u.cpuUsPerRequest, 1)} µs/req; usage events not yet confirmed by the ledger at the end: ${u.pendingEventsAtEnd ?? "-"}`);
   }
   if (r.delta) {
     const d = r.delta;

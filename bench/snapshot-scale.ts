@@ -6,6 +6,7 @@ import path from "node:path";
 import { runJsonChild, stopChild, tail, waitForHttp, type Child } from "./children.ts";
 import type { DeltaProbeConfig, DeltaProbeOutput } from "./delta-probe.ts";
 import { mintKey } from "./gateway.ts";
+import { freePort } from "./ports.ts";
 import { memory } from "./proc.ts";
 import { LOAD_CORE, runLoad, type RunSettings } from "./runs.ts";
 import { scenarios, type Target } from "./scenarios.ts";
@@ -31,7 +32,16 @@ export interface SnapshotScaleResult {
   seedMs: number;
   snapshot?: SnapshotProbeOutput;
   replicas: ReplicaStart[];
-  underLoad?: { connections: number; requestsPerSec: number; failed: number; rssMb: number | null; peakRssMb: number | null; cpuUsPerRequest: number | null };
+  underLoad?: {
+    connections: number;
+    requestsPerSec: number;
+    failed: number;
+    rssMb: number | null;
+    peakRssMb: number | null;
+    cpuUsPerRequest: number | null;
+    /** The replica's svc_usage_pending_events right after the load: events the ledger had not confirmed yet, held in memory. */
+    pendingEventsAtEnd: number | null;
+  };
   delta?: DeltaProbeOutput;
   /** What could not be measured, and why. */
   problems: string[];
@@ -97,9 +107,11 @@ export async function snapshotScale(o: SnapshotScaleOptions): Promise<SnapshotSc
     // control plane restart); the second is answered from the control plane's kept copy (a replica joining a
     // running cluster).
     const replicas: ServerProcess[] = [];
+    // the loaded replica's metrics say how many usage events it still holds unconfirmed when the load ends
+    const metricsPort = await freePort();
     for (const name of ["replica-a", "replica-b"]) {
       const spawnedAt = performance.now();
-      const dp = await spawnDataPlane(setup, name, cp.origin);
+      const dp = await spawnDataPlane(setup, name, cp.origin, replicas.length === 0 ? { METRICS_PORT: String(metricsPort) } : {});
       children.push(dp.child);
       const { start, problem } = await timeStart(dp, name, replicas.length === 0 ? "database" : "kept", spawnedAt, cp);
       result.replicas.push(start);
@@ -117,6 +129,7 @@ export async function snapshotScale(o: SnapshotScaleOptions): Promise<SnapshotSc
     const target: Target = { name: "split", origin: a.origin, authorization: `Bearer ${key}`, gateway: true, processes: { server: [a.pid], memory: a.pid, controlPlane: cp.pid } };
     const chat = scenarios.find((s) => s.name === "chat")!;
     const out = await runLoad(target, chat, o.connections, o.run);
+    const pendingEventsAtEnd = await pendingUsageEvents(metricsPort);
     const cpu = out.cpuSeconds["server"];
     result.underLoad = {
       connections: o.connections,
@@ -125,6 +138,7 @@ export async function snapshotScale(o: SnapshotScaleOptions): Promise<SnapshotSc
       rssMb: out.memory["server"]?.rssMb ?? null,
       peakRssMb: out.memory["server"]?.peakRssMb ?? null,
       cpuUsPerRequest: cpu === null || cpu === undefined || out.responses === 0 ? null : (cpu * 1e6) / out.responses,
+      pendingEventsAtEnd,
     };
 
     result.delta = await runJsonChild<DeltaProbeOutput>(
@@ -137,5 +151,16 @@ export async function snapshotScale(o: SnapshotScaleOptions): Promise<SnapshotSc
   } finally {
     for (const child of children.reverse()) await stopChild(child);
     await resources.release();
+  }
+}
+
+/** svc_usage_pending_events from a data plane's metrics port, or null when it cannot be read. */
+async function pendingUsageEvents(metricsPort: number): Promise<number | null> {
+  try {
+    const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`, { signal: AbortSignal.timeout(2_000) })).text();
+    const m = /^svc_usage_pending_events(?:\{[^}]*\})? (\d+)$/m.exec(text);
+    return m ? Number(m[1]) : null;
+  } catch {
+    return null;
   }
 }

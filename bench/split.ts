@@ -67,12 +67,12 @@ export async function startControlPlane(s: SplitSetup, name: string): Promise<Se
 }
 
 /** Spawns a data plane replica; the caller decides what to wait for (the snapshot phase times it). */
-export async function spawnDataPlane(s: SplitSetup, name: string, controlPlaneOrigin: string): Promise<ServerProcess> {
+export async function spawnDataPlane(s: SplitSetup, name: string, controlPlaneOrigin: string, extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = path.join(s.workDir, `${name}-data`);
   mkdirSync(dataDir);
   const logFile = path.join(s.workDir, `${name}.log`);
-  const env = gatewayEnv(s.mockOrigin, { ...sharedEnv(s), PORT: String(port), CONTROLPLANE_URL: controlPlaneOrigin, SVC_DATA_DIR: dataDir });
+  const env = gatewayEnv(s.mockOrigin, { ...sharedEnv(s), PORT: String(port), CONTROLPLANE_URL: controlPlaneOrigin, SVC_DATA_DIR: dataDir, ...extraEnv });
   const child = spawnLogged(name, await gatewayCommand(s.root, "dataplane/src/main.ts"), { core: 0, cwd: s.root, env, logFile });
   return { child, origin: `http://127.0.0.1:${port}`, pid: pidOf(child), logFile };
 }
