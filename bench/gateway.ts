@@ -4,6 +4,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { spawnLogged, stopChild, tail, waitForHttp, type Child } from "./children.ts";
+import { RUNTIME_ENV } from "../deploy/runtime-env.ts";
 import { gatewayCommand } from "./gateway-command.ts";
 import { freePort } from "./ports.ts";
 
@@ -36,6 +37,8 @@ export function gatewayEnv(mockOrigin: string, extra: Record<string, string>): N
   for (const [k, v] of Object.entries(process.env)) if (!OWN_SETTINGS.test(k)) env[k] = v;
   return {
     ...env,
+    // as the image runs it
+    ...RUNTIME_ENV,
     HOST: "127.0.0.1",
     SVC_BOOTSTRAP_CREDIT: CREDIT,
     SVC_STATUS_FEEDS: "off",

@@ -15,6 +15,7 @@ import { feedEnvVar } from "../../controlplane/src/services/status-feeds/index.t
 import { loadDataPlaneConfig } from "../../dataplane/src/config.ts";
 import { envName } from "../../dataplane/src/providers/credentials.ts";
 import { ENTRIES } from "../../deploy/build.ts";
+import { RUNTIME_ENV } from "../../deploy/runtime-env.ts";
 
 /**
  * What `kubectl apply -k deploy/k8s/base`, `docker build -f deploy/Dockerfile` and `docker compose -f
@@ -448,6 +449,17 @@ describe("the image (deploy/Dockerfile)", () => {
   it("is Node 20 on a glibc Debian base in every stage (uWebSockets.js has no musl binary)", () => {
     expect(from.length).toBeGreaterThanOrEqual(2);
     for (const image of from.filter((f) => f.includes(":"))) expect(image).toMatch(/^node:20(\.\d+)*-(bookworm|bullseye)(-slim)?$/);
+  });
+
+  it("sets the runtime environment deploy/runtime-env.ts names (the bench starts gateways with the same)", () => {
+    const env = new Map(
+      lines
+        .filter((l) => l.startsWith("ENV "))
+        .flatMap((l) => l.slice(4).trim().split(/\s+/))
+        .map((pair) => pair.split("=") as [string, string]),
+    );
+    expect(Object.keys(RUNTIME_ENV).length).toBeGreaterThan(0);
+    for (const [name, value] of Object.entries(RUNTIME_ENV)) expect(env.get(name), name).toBe(value);
   });
 
   it("runs as a numeric non-root user (Kubernetes can only verify runAsNonRoot for a numeric user)", () => {
