@@ -5,7 +5,7 @@
  * MALLOC_MMAP_THRESHOLD_: glibc otherwise raises its mmap threshold to the size of each large block it frees (up
  * to 32 MB), after which blocks that size come from the heap and stay with the process once freed. A replica
  * fetching a 100,000-key snapshot frees ~35 MB of parts and copies that way; held at 128 KiB, large blocks are
- * always mapped and go back to the system when freed: 152-154 -> 144 MB after the load, 183-187 -> 165 MB under
- * load, same CPU (docs/performance.md).
+ * always mapped and go back to the system when freed: 152-154 -> 139-147 MB after the load, 183-187 -> 163-183
+ * MB under load, same CPU (docs/performance.md).
  */
 export const RUNTIME_ENV: Readonly<Record<string, string>> = Object.freeze({ MALLOC_MMAP_THRESHOLD_: "131072" });
