@@ -1,7 +1,7 @@
 import { GatewayError } from "../../errors.ts";
 import { redact } from "../redact.ts";
 import { upstreamAuthFailed } from "../shared/upstream-error.ts";
-import { setTopLevelValues, topLevelMembers } from "../shared/json-top-level.ts";
+import { withTopLevelValues } from "../shared/json-top-level.ts";
 import { upstreamUrl } from "../shared/upstream-url.ts";
 import type { JsonUpstreamRequest } from "../types.ts";
 
@@ -29,18 +29,7 @@ export function buildNativeRequest(
   const beta = opts.clientHeaders["anthropic-beta"];
   if (beta) headers["anthropic-beta"] = beta;
   if (body.stream === true) headers.accept = "text/event-stream";
-  return { url, headers, body: withModel(body, text, opts.upstreamModel) };
-}
-
-/**
- * The client's body with `model` set: spliced into the text it sent (a coding agent's conversations run to
- * hundreds of kilobytes), or rebuilt from the parsed body when its top-level keys repeat, so no second `model`
- * reaches the provider.
- */
-function withModel(body: Record<string, unknown>, text: string | undefined, model: string): string {
-  const members = text === undefined ? undefined : topLevelMembers(text, { unique: true });
-  if (text === undefined || members === undefined) return JSON.stringify({ ...body, model });
-  return setTopLevelValues(text, members, { model: JSON.stringify(model) });
+  return { url, headers, body: withTopLevelValues(body, text, { model: opts.upstreamModel }) };
 }
 
 /**

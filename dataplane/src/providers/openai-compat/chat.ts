@@ -1,5 +1,5 @@
 import { parseResponseJson } from "../shared/provider-json.ts";
-import { setTopLevelValues, topLevelMembers } from "../shared/json-top-level.ts";
+import { setTopLevelValues, topLevelMembers, withTopLevelValues } from "../shared/json-top-level.ts";
 import { upstreamUrl } from "../shared/upstream-url.ts";
 import type { ChatContext, JsonUpstreamRequest, UpstreamTarget, Usage } from "../types.ts";
 import { parseOpenAIUsage } from "./usage.ts";
@@ -7,23 +7,14 @@ import { parseOpenAIUsage } from "./usage.ts";
 /**
  * The client's body goes upstream as it came, but for the model id (the provider's) and, on streams, a request
  * for the usage chunk: the gateway meters every stream whether or not the client asked for usage. Given the
- * client's text, those members are spliced into it (a long conversation is not re-serialised); a text whose
- * top-level keys repeat is rebuilt from the parsed body instead, so no second `model` reaches the provider.
+ * client's text, those members are spliced into it (withTopLevelValues).
  */
 export function buildChatRequest(body: Record<string, unknown>, target: UpstreamTarget, stream: boolean, text?: string): JsonUpstreamRequest {
-  const model = target.upstreamModel;
-  let streamOptions: Record<string, unknown> | undefined;
+  const values: Record<string, unknown> = { model: target.upstreamModel };
   if (stream) {
     const so = body.stream_options;
-    streamOptions = { ...(so !== null && typeof so === "object" ? so : {}), include_usage: true };
+    values.stream_options = { ...(so !== null && typeof so === "object" ? so : {}), include_usage: true };
   }
-  const members = text === undefined ? undefined : topLevelMembers(text, { unique: true });
-  let out: string;
-  if (text !== undefined && members !== undefined) {
-    const values: Record<string, string> = { model: JSON.stringify(model) };
-    if (streamOptions) values.stream_options = JSON.stringify(streamOptions);
-    out = setTopLevelValues(text, members, values);
-  } else out = JSON.stringify({ ...body, model, ...(streamOptions ? { stream_options: streamOptions } : {}) });
   return {
     url: upstreamUrl(target.baseUrl, "/chat/completions"),
     headers: {
@@ -31,7 +22,7 @@ export function buildChatRequest(body: Record<string, unknown>, target: Upstream
       accept: stream ? "text/event-stream" : "application/json",
       authorization: `Bearer ${target.credential}`,
     },
-    body: out,
+    body: withTopLevelValues(body, text, values),
   };
 }
 

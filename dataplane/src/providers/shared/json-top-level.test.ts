@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type MemberSpan, replaceTopLevelString, replaceTopLevelValue, setTopLevelValues, topLevelMembers } from "./json-top-level.ts";
+import { setTopLevelValues, topLevelMembers, withTopLevelValues } from "./json-top-level.ts";
 
 /** Each member's value text, by key, as the scan sees them. */
 function valueTexts(text: string): Record<string, string> | undefined {
@@ -55,11 +55,11 @@ describe("topLevelMembers finds each top-level value", () => {
     for (const [key, value] of Object.entries(found ?? {})) expect(JSON.parse(value)).toEqual(parsed[key]);
   });
 
-  it("gives the key's opening quote", () => {
+  it("gives each value's span, whitespace around it left out", () => {
     const text = '{ "a" : 1 , "b":2}';
     const members = topLevelMembers(text);
-    expect(members?.get("a")).toEqual({ keyStart: 2, valueStart: 8, valueEnd: 9 });
-    expect(members?.get("b")).toEqual({ keyStart: 12, valueStart: 16, valueEnd: 17 });
+    expect(members?.get("a")).toEqual({ valueStart: 8, valueEnd: 9 });
+    expect(members?.get("b")).toEqual({ valueStart: 16, valueEnd: 17 });
   });
 
   it("skips long strings full of escapes and brackets", () => {
@@ -137,20 +137,21 @@ describe("topLevelMembers refuses what is not a JSON object", () => {
 describe("rewriting members", () => {
   const response = '{\n  "id": "c1",\n  "model": "gpt-4o-2024-08-06",\n  "usage": {"total_tokens": 21}\n}\n';
 
-  function span(text: string, key: string): MemberSpan {
-    const s = topLevelMembers(text)?.get(key);
-    if (s === undefined) throw new Error(`no ${key}`);
-    return s;
+  // one member set in place, as the adapters do
+  function set(text: string, key: string, json: string): string {
+    const members = topLevelMembers(text);
+    if (members?.get(key) === undefined) throw new Error(`no ${key}`);
+    return setTopLevelValues(text, members, { [key]: json });
   }
 
   it("replaces a string value and leaves every other byte", () => {
-    const out = replaceTopLevelString(response, span(response, "model"), 'openai/gpt-4o "x"');
+    const out = set(response, "model", JSON.stringify('openai/gpt-4o "x"'));
     expect(out).toBe('{\n  "id": "c1",\n  "model": "openai/gpt-4o \\"x\\"",\n  "usage": {"total_tokens": 21}\n}\n');
     expect(JSON.parse(out)).toEqual({ id: "c1", model: 'openai/gpt-4o "x"', usage: { total_tokens: 21 } });
   });
 
   it("replaces a value of another type by JSON text", () => {
-    const out = replaceTopLevelValue(response, span(response, "usage"), "null");
+    const out = set(response, "usage", "null");
     expect(JSON.parse(out)).toEqual({ id: "c1", model: "gpt-4o-2024-08-06", usage: null });
   });
 
@@ -162,7 +163,7 @@ describe("rewriting members", () => {
 
   it("replaces the last of a repeated key, which is the one JSON.parse keeps", () => {
     const text = '{"model":"a","model":"b"}';
-    expect(JSON.parse(replaceTopLevelString(text, span(text, "model"), "c"))).toEqual({ model: "c" });
+    expect(JSON.parse(set(text, "model", '"c"'))).toEqual({ model: "c" });
   });
 
   it("sets several members at once: replaced in place, absent ones appended", () => {
@@ -171,6 +172,15 @@ describe("rewriting members", () => {
     const out = setTopLevelValues(response, members, { usage: "{}", model: '"m"', stream_options: '{"include_usage":true}', "a\"b": "1" });
     expect(out.startsWith('{\n  "id": "c1",\n  "model": "m",\n  "usage": {}')).toBe(true);
     expect(JSON.parse(out)).toEqual({ id: "c1", model: "m", usage: {}, stream_options: { include_usage: true }, 'a"b': 1 });
+  });
+
+  it("forwards a client's body: spliced into its text, rebuilt when keys repeat or there is no text", () => {
+    const text = '{ "model" : "gpt",  "messages": [] }';
+    const body = JSON.parse(text) as Record<string, unknown>;
+    expect(withTopLevelValues(body, text, { model: "up", stream_options: { include_usage: true } })).toBe('{ "model" : "up",  "messages": [] ,"stream_options":{"include_usage":true}}');
+    const twice = '{"model":"a","messages":[],"model":"b"}';
+    expect(withTopLevelValues(JSON.parse(twice) as Record<string, unknown>, twice, { model: "up" })).toBe('{"model":"up","messages":[]}');
+    expect(withTopLevelValues(body, undefined, { model: "up" })).toBe('{"model":"up","messages":[]}');
   });
 
   it.each([
@@ -234,7 +244,6 @@ describe("properties", () => {
         expect(found).toBeDefined();
         expect([...(found?.keys() ?? [])].sort()).toEqual(Object.keys(parsed).sort());
         for (const [k, s] of found ?? []) {
-          expect(text.charCodeAt(s.keyStart)).toBe(0x22);
           expect(JSON.parse(text.slice(s.valueStart, s.valueEnd))).toEqual(parsed[k]);
         }
       }),
@@ -264,8 +273,9 @@ describe("properties", () => {
         const text = objectText(members, space, outer);
         const parsed = JSON.parse(text) as Record<string, unknown>;
         for (const [k, s] of topLevelMembers(text) ?? []) {
-          expect(JSON.parse(replaceTopLevelString(text, s, str))).toEqual({ ...parsed, [k]: str });
-          expect(JSON.parse(replaceTopLevelValue(text, s, JSON.stringify(json)))).toEqual({ ...parsed, [k]: roundTrip(json) });
+          const members = new Map([[k, s]]);
+          expect(JSON.parse(setTopLevelValues(text, members, { [k]: JSON.stringify(str) }))).toEqual({ ...parsed, [k]: str });
+          expect(JSON.parse(setTopLevelValues(text, members, { [k]: JSON.stringify(json) }))).toEqual({ ...parsed, [k]: roundTrip(json) });
         }
       }),
       { numRuns: 300 },
@@ -304,7 +314,7 @@ describe("properties", () => {
       fc.property(mangled, (text) => {
         const found = topLevelMembers(text);
         for (const s of found?.values() ?? []) {
-          expect(0 <= s.keyStart && s.keyStart < s.valueStart && s.valueStart < s.valueEnd && s.valueEnd <= text.length).toBe(true);
+          expect(0 < s.valueStart && s.valueStart < s.valueEnd && s.valueEnd <= text.length).toBe(true);
         }
         const parsed = parseOrUndefined(text);
         if (!isObject(parsed)) return;

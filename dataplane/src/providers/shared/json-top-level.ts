@@ -20,18 +20,13 @@
 // accepted, with the spans JSON.parse's meaning implies. Callers that need validity validate another way (e.g.
 // JSON.parse of the values they read) or treat the body as opaque bytes, as a proxy may.
 
-/** Where one top-level member lies in the text: offsets into it, `valueEnd` exclusive. */
+/** Where one top-level member's value lies in the text: offsets into it, `valueEnd` exclusive. */
 export interface MemberSpan {
-  /** The key's opening quote. */
-  readonly keyStart: number;
   /** The value's first character. */
   readonly valueStart: number;
   /** Just past the value's last character. */
   readonly valueEnd: number;
 }
-
-/** A value's position, all a splice needs. */
-export type ValueSpan = Pick<MemberSpan, "valueStart" | "valueEnd">;
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -71,14 +66,17 @@ export function topLevelMembers(text: string, opts?: { unique?: boolean }): Map<
   }
 }
 
-/** The text with one member's value replaced by `value` as a JSON string. Offsets refer to `text`. */
-export function replaceTopLevelString(text: string, member: ValueSpan, value: string): string {
-  return replaceTopLevelValue(text, member, JSON.stringify(value));
-}
-
-/** The text with one member's value replaced by `json`, which the caller vouches is one JSON value. */
-export function replaceTopLevelValue(text: string, member: ValueSpan, json: string): string {
-  return text.slice(0, member.valueStart) + json + text.slice(member.valueEnd);
+/**
+ * A client's body forwarded with some top-level members set: spliced into the text it sent (a coding agent's
+ * conversations run to hundreds of kilobytes, not worth re-serialising), or, when there is no text or its keys
+ * repeat, rebuilt from the parsed body, so no second value of a member reaches the provider.
+ */
+export function withTopLevelValues(body: Record<string, unknown>, text: string | undefined, values: Readonly<Record<string, unknown>>): string {
+  const members = text === undefined ? undefined : topLevelMembers(text, { unique: true });
+  if (text === undefined || members === undefined) return JSON.stringify({ ...body, ...values });
+  const json: Record<string, string> = {};
+  for (const k in values) json[k] = JSON.stringify(values[k]);
+  return setTopLevelValues(text, members, json);
 }
 
 /**
@@ -133,7 +131,7 @@ function scanMember(text: string, keyStart: number): ScannedMember | undefined {
   const valueStart = skipWhitespace(text, i + 1);
   const valueEnd = valueEndAt(text, valueStart);
   if (valueEnd < 0) return undefined;
-  return { key, span: { keyStart, valueStart, valueEnd } };
+  return { key, span: { valueStart, valueEnd } };
 }
 
 /** A key's decoded text; JSON.parse only when it holds an escape, which is rare in real bodies. */
