@@ -134,7 +134,7 @@ export function formatSnapshot(r: SnapshotScaleResult): string {
   const s = r.snapshot;
   if (s?.build && s.bytes !== undefined) {
     out.push(
-      `control plane side: read ${fmt(s.build.readMs.p50, 0)} ms + encode ${fmt(s.build.encodeMs.p50, 0)} ms (p50 of ${s.build.readMs.count}) → ${(s.bytes / 1e6).toFixed(2)} MB; NATS max_payload ${(s.natsMaxPayloadBytes / 1e6).toFixed(2)} MB`,
+      `control plane side: its kept copy built from the database ${fmt(s.build.readMs.p50, 0)} ms, a full snapshot assembled from it ${fmt(s.build.encodeMs.p50, 0)} ms (p50 of ${s.build.readMs.count}) → ${(s.bytes / 1e6).toFixed(2)} MB; NATS max_payload ${(s.natsMaxPayloadBytes / 1e6).toFixed(2)} MB`,
     );
   }
   const f = s?.fetch;

@@ -1,13 +1,13 @@
 // What a full snapshot costs, in parts, with the gateway's own code and without changing it: the control plane's
-// read and encode (loadFullState + pb.Snapshot.encode, straight on the database), and the data plane's side
+// build of its kept copy (SnapshotCache.build: the database read and each entry encoded) and the assembly of a
+// full snapshot from it (SnapshotCache.encode), straight on the database, and the data plane's side
 // (the NATS request, readSnapshot, SnapshotStore.applyFull) against the running control plane.
 // Usage: tsx bench/snapshot-probe.ts '<SnapshotProbeConfig JSON>'  → prints one SnapshotProbeOutput JSON line.
 import os from "node:os";
 import { connect } from "nats";
 import { openDatabase } from "../controlplane/src/db/connect.ts";
-import { loadFullState } from "../controlplane/src/services/snapshot-state.ts";
+import { SnapshotCache } from "../controlplane/src/bus/snapshot-cache.ts";
 import { SnapshotStore } from "../dataplane/src/auth/snapshot-store.ts";
-import { pb } from "../proto/messages.ts";
 import { fetchSnapshot } from "../proto/snapshot-parts.ts";
 import { readSnapshot } from "../proto/snapshot-reader.ts";
 import { subjects } from "../proto/subjects.ts";
@@ -46,12 +46,12 @@ async function measureBuild(c: SnapshotProbeConfig): Promise<{ keys: number; byt
     let bytes = 0;
     for (let i = 0; i < c.repeats; i++) {
       const t0 = performance.now();
-      const state = await loadFullState(database.db, "bench-snapshot-probe");
+      const cache = await SnapshotCache.build(database.db, new Date());
       const t1 = performance.now();
-      const encoded = pb.Snapshot.encode({ epoch: "probe", sequence: 1, orgs: state.orgs, keys: state.keys, appliedEventIds: state.appliedEventIds, generatedAtMs: Date.now(), replicaCount: 1 }).finish();
+      const encoded = cache.encode({ epoch: "probe", sequence: 1, appliedEventIds: [], generatedAtMs: Date.now(), replicaCount: 1 });
       read.push(t1 - t0);
       encode.push(performance.now() - t1);
-      keys = state.keys.length;
+      keys = cache.keyCount;
       bytes = encoded.length;
     }
     return { keys, bytes, build: { readMs: summarise(read), encodeMs: summarise(encode) } };

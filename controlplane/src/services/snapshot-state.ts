@@ -19,28 +19,21 @@ export interface Entries {
   keys: KeyEntry[];
 }
 
-export interface FullState extends Entries {
-  appliedEventIds: string[];
-}
-
 /**
  * Every organization and every key of both kinds (revoked ones with revoked=true, so a replica drops them), with
- * spend in the UTC month of `now`, read in one transaction.
+ * spend in the UTC month of `now`, read in one transaction. A snapshot's applied event ids come apart
+ * (listRecentAppliedEventIds); the publisher makes the two agree (SnapshotPublisher).
  */
 export async function loadEntries(db: Kysely<DB>, now: Date = new Date()): Promise<Entries> {
-  return consistently(db, (trx) => readEntries(trx, utcMonth(now)));
-}
-
-/**
- * Everything a data plane replica needs, read in one transaction so balances, spends and applied event ids agree:
- * loadEntries' entries and the replica's events applied in the last ten minutes.
- */
-export async function loadFullState(db: Kysely<DB>, replicaId: string, now: Date = new Date()): Promise<FullState> {
-  return consistently(db, async (trx) => {
-    const entries = await readEntries(trx, utcMonth(now));
-    const appliedEventIds = await listRecentAppliedEventIds(trx, replicaId, now);
-    return { ...entries, appliedEventIds };
-  });
+  const month = utcMonth(now);
+  const read = async (trx: Kysely<DB>): Promise<Entries> => {
+    const orgRows = await orgs.listOrganizations(trx);
+    const keyRows = await keys.listSnapshotKeys(trx, month);
+    return { orgs: orgRows.map(toOrgEntry), keys: keyRows.map((k) => toKeyEntry(k, month)) };
+  };
+  // repeatable read: organizations' balances and keys' spends from one moment
+  if (db.isTransaction) return read(db);
+  return db.transaction().setIsolationLevel("repeatable read").execute(read);
 }
 
 /** How many organizations and keys the database holds (a kept copy with other counts has missed a change). */
@@ -53,18 +46,6 @@ export async function countEntries(db: Kysely<DB>): Promise<{ orgs: number; keys
 /** The replica's events applied in the last ten minutes: those a balance read now may already include. */
 export function listRecentAppliedEventIds(db: Kysely<DB>, replicaId: string, now: Date = new Date()): Promise<string[]> {
   return usageEvents.listAppliedEventIds(db, replicaId, new Date(now.getTime() - APPLIED_EVENTS_WINDOW_MS));
-}
-
-async function readEntries(trx: Kysely<DB>, month: string): Promise<Entries> {
-  const orgRows = await orgs.listOrganizations(trx);
-  const keyRows = await keys.listSnapshotKeys(trx, month);
-  return { orgs: orgRows.map(toOrgEntry), keys: keyRows.map((k) => toKeyEntry(k, month)) };
-}
-
-// repeatable read: one consistent view, or a balance could include an event the applied ids do not list
-function consistently<T>(db: Kysely<DB>, read: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
-  if (db.isTransaction) return read(db);
-  return db.transaction().setIsolationLevel("repeatable read").execute(read);
 }
 
 export async function loadOrgEntry(db: Kysely<DB>, orgId: string): Promise<OrgEntry | undefined> {
