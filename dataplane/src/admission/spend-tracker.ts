@@ -18,18 +18,18 @@ interface PendingEvent {
 }
 
 export class SpendTracker {
-  readonly #orgOutstanding = new Map<string, number>();
-  readonly #keyReserved = new Map<string, number>();
-  readonly #keyPending = new Map<string, number>();
+  readonly #orgOutstanding = new Tally();
+  readonly #keyReserved = new Tally();
+  readonly #keyPending = new Tally();
   /** Pending usage per key and month, so last month's usage never counts against this month's budget. */
-  readonly #keyMonthPending = new Map<string, number>();
+  readonly #keyMonthPending = new Tally();
   readonly #pending = new Map<string, PendingEvent>();
   #openReservations = 0;
   readonly #months = new Map<string, string>();
 
   reserve(orgId: string, keyId: string, micros: number): Reservation {
-    add(this.#orgOutstanding, orgId, micros);
-    add(this.#keyReserved, keyId, micros);
+    this.#orgOutstanding.add(orgId, micros);
+    this.#keyReserved.add(keyId, micros);
     this.#openReservations++;
     return { orgId, keyId, micros, released: false };
   }
@@ -38,8 +38,8 @@ export class SpendTracker {
   release(r: Reservation): void {
     if (r.released) return;
     r.released = true;
-    add(this.#orgOutstanding, r.orgId, -r.micros);
-    add(this.#keyReserved, r.keyId, -r.micros);
+    this.#orgOutstanding.add(r.orgId, -r.micros);
+    this.#keyReserved.add(r.keyId, -r.micros);
     this.#openReservations--;
   }
 
@@ -48,9 +48,9 @@ export class SpendTracker {
     // up to SVC_USAGE_PENDING_MAX_EVENTS of these: a plain object of four fields and one shared month string keep
     // each small (a spread copy holding a sliced date string took over 400 bytes)
     this.#pending.set(eventId, { orgId: e.orgId, keyId: e.keyId, micros: e.micros, month: this.#shared(e.month) });
-    add(this.#orgOutstanding, e.orgId, e.micros);
-    add(this.#keyPending, e.keyId, e.micros);
-    add(this.#keyMonthPending, `${e.keyId}|${e.month}`, e.micros);
+    this.#orgOutstanding.add(e.orgId, e.micros);
+    this.#keyPending.add(e.keyId, e.micros);
+    this.#keyMonthPending.add(`${e.keyId}|${e.month}`, e.micros);
   }
 
   /** The control plane reports these events as included in the balances it publishes. */
@@ -59,34 +59,34 @@ export class SpendTracker {
       const e = this.#pending.get(id);
       if (!e) continue;
       this.#pending.delete(id);
-      add(this.#orgOutstanding, e.orgId, -e.micros);
-      add(this.#keyPending, e.keyId, -e.micros);
-      add(this.#keyMonthPending, `${e.keyId}|${e.month}`, -e.micros);
+      this.#orgOutstanding.add(e.orgId, -e.micros);
+      this.#keyPending.add(e.keyId, -e.micros);
+      this.#keyMonthPending.add(`${e.keyId}|${e.month}`, -e.micros);
     }
   }
 
   orgOutstanding(orgId: string): number {
-    return this.#orgOutstanding.get(orgId) ?? 0;
+    return this.#orgOutstanding.get(orgId);
   }
 
   /** Reservations plus pending usage of the key in every month: what a total budget must also cover. */
   keyOutstanding(keyId: string): number {
-    return (this.#keyReserved.get(keyId) ?? 0) + (this.#keyPending.get(keyId) ?? 0);
+    return this.#keyReserved.get(keyId) + this.#keyPending.get(keyId);
   }
 
   /** Reservations plus pending usage of the key dated in `month`: what a monthly budget must also cover. */
   keyOutstandingInMonth(keyId: string, month: string): number {
-    return (this.#keyReserved.get(keyId) ?? 0) + (this.#keyMonthPending.get(`${keyId}|${month}`) ?? 0);
+    return this.#keyReserved.get(keyId) + this.#keyMonthPending.get(`${keyId}|${month}`);
   }
 
   /** Pending usage of the key in every month (no reservations). */
   keyPendingTotal(keyId: string): number {
-    return this.#keyPending.get(keyId) ?? 0;
+    return this.#keyPending.get(keyId);
   }
 
   /** Pending usage only (no reservations): spend the key has made that the snapshot does not show yet. */
   keyPendingInMonth(keyId: string, month: string): number {
-    return this.#keyMonthPending.get(`${keyId}|${month}`) ?? 0;
+    return this.#keyMonthPending.get(`${keyId}|${month}`);
   }
 
   #shared(month: string): string {
@@ -105,8 +105,33 @@ export class SpendTracker {
   }
 }
 
-function add(m: Map<string, number>, k: string, v: number): void {
-  const next = (m.get(k) ?? 0) + v;
-  if (next === 0) m.delete(k);
-  else m.set(k, next);
+/** Floor of the size at which a Tally drops its zero sums. */
+const PRUNE_FLOOR = 1024;
+
+/**
+ * Sums per id. An id whose sum returns to zero keeps its entry until the map has doubled: every request reserves
+ * and releases, and deleting at zero made these long-lived Maps churn. A churning Map replaces its hash table
+ * every few hundred changes, and V8 links each replaced table to the next; once one is in the old generation the
+ * chain survives the scavenges until a full collection (see sweep-list.ts). Dropping the zeros builds a new Map
+ * once in a while instead.
+ */
+class Tally {
+  #sums = new Map<string, number>();
+  #pruneAt = PRUNE_FLOOR;
+
+  get(k: string): number {
+    return this.#sums.get(k) ?? 0;
+  }
+
+  add(k: string, v: number): void {
+    this.#sums.set(k, (this.#sums.get(k) ?? 0) + v);
+    if (this.#sums.size >= this.#pruneAt) this.#prune();
+  }
+
+  #prune(): void {
+    const kept = new Map<string, number>();
+    for (const [k, v] of this.#sums) if (v !== 0) kept.set(k, v);
+    this.#sums = kept;
+    this.#pruneAt = Math.max(PRUNE_FLOOR, 2 * kept.size);
+  }
 }

@@ -1,5 +1,7 @@
+import { SweepList, type SweepMember } from "../sweep-list.ts";
+
 /** A request whose body is being read. */
-export interface Watched {
+export interface Watched extends SweepMember {
   /** When its body bytes last arrived (epoch ms). */
   readonly bodyActiveAtMs: number;
   bodyIdle(idleMs: number): void;
@@ -12,7 +14,7 @@ export interface Watched {
  */
 export class BodyIdleWatch {
   readonly idleMs: number;
-  readonly #reading = new Set<Watched>();
+  readonly #reading = new SweepList<Watched>();
   readonly #everyMs: number;
   #timer: NodeJS.Timeout | undefined;
 
@@ -32,7 +34,9 @@ export class BodyIdleWatch {
 
   #sweep(): void {
     const now = Date.now();
-    for (const w of this.#reading) if (now - w.bodyActiveAtMs >= this.idleMs) w.bodyIdle(this.idleMs);
+    this.#reading.forEach((w) => {
+      if (now - w.bodyActiveAtMs >= this.idleMs) w.bodyIdle(this.idleMs);
+    });
     if (this.#reading.size === 0) {
       clearInterval(this.#timer);
       this.#timer = undefined;

@@ -55,8 +55,9 @@ export class RequestContext implements Cancellation {
   #bodyWatch: BodyIdleWatch | undefined;
   /** Settles the body being read with an error (idle, client gone). */
   #refuseBody: ((err: GatewayError) => void) | undefined;
-  /** When body bytes last arrived (for the idle watch). */
+  /** When body bytes last arrived, and where the idle watch keeps it. */
   bodyActiveAtMs = 0;
+  sweepSlot = -1;
   /**
    * Set by the server where failed keys are counted per address: works out the client's address, which can be
    * read only while the response is open; called when a 401 is sent, and the result kept in `unauthorizedFrom`.

@@ -6,6 +6,7 @@ import type { ExchangeSink, WireRequest } from "./connection.ts";
 import { parseFields, type ResponseHeaders } from "./http1-response-parser.ts";
 import { OriginPool, type PoolJob } from "./origin-pool.ts";
 import { ResponseBody, type BodySource } from "./response-body.ts";
+import { SweepList, type SweepMember } from "../sweep-list.ts";
 
 export interface UpstreamResponse {
   status: number;
@@ -52,7 +53,7 @@ export class UpstreamClient {
   readonly #pools = new Map<string, OriginPool>();
   readonly #opts: Required<Omit<UpstreamClientOptions, "ca">> & Pick<UpstreamClientOptions, "ca">;
   /** Requests waiting for a head or reading a body: what the timeout sweep looks at. */
-  readonly #active = new Set<Exchange>();
+  readonly #active = new SweepList<Exchange>();
   #sweeper: NodeJS.Timeout | undefined;
   readonly #sweepEveryMs: number;
 
@@ -103,7 +104,7 @@ export class UpstreamClient {
 
   #sweep(): void {
     const now = Date.now();
-    for (const ex of this.#active) ex.checkTimeout(now, this.#opts.headersTimeoutMs, this.#opts.bodyTimeoutMs);
+    this.#active.forEach((ex) => ex.checkTimeout(now, this.#opts.headersTimeoutMs, this.#opts.bodyTimeoutMs));
     for (const pool of this.#pools.values()) pool.sweep(now);
     if (this.#active.size === 0) {
       clearInterval(this.#sweeper);
@@ -119,8 +120,9 @@ export class UpstreamClient {
 }
 
 /** One request: waits for a connection, then for its head, then hands its body to the reader. */
-class Exchange implements ExchangeSink, PoolJob, BodySource {
+class Exchange implements ExchangeSink, PoolJob, BodySource, SweepMember {
   cancelled = false;
+  sweepSlot = -1;
   conn: PoolJob["conn"] = undefined;
   readonly wire: WireRequest;
   readonly sink = this;
