@@ -11,6 +11,12 @@ describe("configuration from the environment (DESIGN.md 5)", () => {
     expect(Object.isFrozen(dp) && Object.isFrozen(cp)).toBe(true);
   });
 
+  it("bounds the old generation's growth by 30 % unless told otherwise (0: V8's own rule)", () => {
+    expect(loadDataPlaneConfig({}).heapGrowingPercent).toBe(30);
+    expect(loadDataPlaneConfig({ SVC_HEAP_GROWING_PERCENT: "0" }).heapGrowingPercent).toBe(0);
+    expect(() => loadDataPlaneConfig({ SVC_HEAP_GROWING_PERCENT: "-5" })).toThrow(/SVC_HEAP_GROWING_PERCENT/);
+  });
+
   it("an empty variable means unset", () => {
     expect(loadDataPlaneConfig({ PORT: "", NATS_URL: "" })).toMatchObject({ port: 8080, natsUrl: undefined });
     expect(loadControlPlaneConfig({ SVC_BOOTSTRAP_MGMT_KEY: "", DATABASE_URL: "" })).toMatchObject({ bootstrapManagementKey: undefined, databaseUrl: undefined });

@@ -31,6 +31,8 @@ const Env = z.object({
   /** Bounds of the usage backlog; at either one the replica refuses billable requests (503) rather than serve them unbilled. */
   SVC_USAGE_SPOOL_MAX_BYTES: z.coerce.number().int().positive().default(1024 * 1024 * 1024),
   SVC_USAGE_PENDING_MAX_EVENTS: z.coerce.number().int().positive().default(500_000),
+  /** How far V8's old generation may grow past what the last full collection kept, in percent; 0: V8's own rule. */
+  SVC_HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(300).default(30),
 });
 
 export type DataPlaneConfig = Readonly<{
@@ -62,6 +64,8 @@ export type DataPlaneConfig = Readonly<{
   usageSpoolMaxBytes: number;
   /** Most usage events sent but not yet reported applied by the control plane. */
   usagePendingMaxEvents: number;
+  /** V8's old generation grows by at most this percent between full collections (0: V8 decides). */
+  heapGrowingPercent: number;
   /** Unique per process: names this replica in usage events and snapshot requests. */
   replicaId: string;
   /** The process environment, for provider credentials (<NAMESPACE>_API_KEY, <NAMESPACE>_BASE_URL). */
@@ -99,6 +103,7 @@ export function loadDataPlaneConfig(env: Record<string, string | undefined> = pr
     credentialQuarantineMs: e.SVC_CREDENTIAL_QUARANTINE_MS,
     usageSpoolMaxBytes: e.SVC_USAGE_SPOOL_MAX_BYTES,
     usagePendingMaxEvents: e.SVC_USAGE_PENDING_MAX_EVENTS,
+    heapGrowingPercent: e.SVC_HEAP_GROWING_PERCENT,
     replicaId: `dp-${randomUUID()}`,
     env: Object.freeze({ ...env }),
   });
