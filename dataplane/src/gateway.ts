@@ -5,7 +5,7 @@ import { closeLogger, createLogger } from "../../proto/log.ts";
 import { pb } from "../../proto/messages.ts";
 import { REPLICA_HEARTBEAT_MS, subjects } from "../../proto/subjects.ts";
 import type { Transport } from "../../proto/transport.ts";
-import { limitHeapGrowth } from "./heap-growth.ts";
+import { tuneHeap } from "./heap-tuning.ts";
 import { RateLimiter } from "./admission/rate-limiter.ts";
 import { SpendTracker } from "./admission/spend-tracker.ts";
 import { SnapshotStore } from "./auth/snapshot-store.ts";
@@ -44,7 +44,7 @@ export async function startDataPlane(opts: {
   if (!uwsIsNative() && !config.allowUwsFallback) {
     throw new Error("uWebSockets.js did not load its native binding (it fell back to a slow JavaScript server). Fix the install, or set SVC_ALLOW_UWS_FALLBACK=1 to run slowly anyway.");
   }
-  limitHeapGrowth(config.heapGrowingPercent);
+  tuneHeap(config.heapGrowingPercent);
   const store = new SnapshotStore();
   let inFlightCount = () => 0;
   const tracker = new SpendTracker();

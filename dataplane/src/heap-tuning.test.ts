@@ -13,8 +13,8 @@ const script = path.join(dir, "churn.mjs");
 writeFileSync(
   script,
   `import { getHeapSpaceStatistics } from "node:v8";
-import { limitHeapGrowth } from ${JSON.stringify(path.resolve(import.meta.dirname, "heap-growth.ts"))};
-limitHeapGrowth(Number(process.argv[2]));
+import { tuneHeap } from ${JSON.stringify(path.resolve(import.meta.dirname, "heap-tuning.ts"))};
+tuneHeap(Number(process.argv[2]));
 const ring = new Array(100000);
 let peak = 0;
 for (let i = 0; i < 1500000; i++) {
@@ -27,7 +27,7 @@ process.stdout.write(String(peak));
 const peakOldSpace = (percent: number): number =>
   Number(execFileSync(process.execPath, ["--import", "tsx", script, String(percent)], { encoding: "utf8", timeout: 60_000 }));
 
-describe("limitHeapGrowth", () => {
+describe("tuneHeap", () => {
   it("keeps the old generation's dead objects to a fraction of what V8 lets pile up on its own", () => {
     const own = peakOldSpace(0);
     const limited = peakOldSpace(30);
