@@ -1,6 +1,6 @@
 /** A member of a SweepList: the list keeps its position in the member itself. */
 export interface SweepMember {
-  /** Index in the list's array, -1 when not in a list. Only the list writes it. */
+  /** Index in the list's array, -1 when not in a list (a member is in one list at a time). Only the list writes it. */
   sweepSlot: number;
 }
 
