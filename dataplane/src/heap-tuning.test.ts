@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 
-const dir = mkdtempSync(path.join(os.tmpdir(), "heap-growth-"));
+const dir = mkdtempSync(path.join(os.tmpdir(), "heap-tuning-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 // A process of its own per setting (V8's flags are per process): objects that live long enough to reach the old
