@@ -157,7 +157,7 @@ class Exchange implements ExchangeSink, PoolJob, BodySource, SweepMember {
   onHead(status: number, head: string, fieldsFrom: number): void {
     const body = (this.#body = new ResponseBody(this));
     this.#sinceMs = Date.now();
-    this.#resolve(new Response(status, body, head, fieldsFrom));
+    this.#resolve(new ReceivedResponse(status, body, head, fieldsFrom));
   }
 
   onBody(chunk: Buffer): void {
@@ -234,10 +234,10 @@ class Exchange implements ExchangeSink, PoolJob, BodySource, SweepMember {
  * A response head. Its fields are parsed only when asked for: on the request path nobody asks unless the answer
  * is an error. The getter is the class's, not an object literal's: a literal with a getter closure got a hidden
  * class of its own per response, made in the old generation, which then kept that response and everything it
- * reached (the exchange, the request's text) alive through the scavenges until a full collection. Half of what
- * the upstream client allocated, and nearly all it promoted (docs/performance.md).
+ * reached (the exchange, the request's text) alive through the scavenges until a full collection: a fifth to a
+ * third of what the upstream client allocated, and all it promoted (docs/performance.md).
  */
-class Response implements UpstreamResponse {
+class ReceivedResponse implements UpstreamResponse {
   readonly status: number;
   readonly body: ResponseBody;
   readonly #head: string;
