@@ -1,10 +1,11 @@
+import { Buffer } from "node:buffer";
 import type { Kysely } from "kysely";
 import $protobuf from "protobufjs/minimal.js";
 import { pb } from "../../../proto/messages.ts";
 import type { KeyEntry, OrgEntry, Snapshot } from "../../../proto/messages.ts";
 import type { DB } from "../db/schema.ts";
 import { utcMonth } from "../month.ts";
-import { loadEntries } from "../services/snapshot-state.ts";
+import { readEntries } from "../services/snapshot-state.ts";
 
 const { Writer } = $protobuf;
 type Writer = $protobuf.Writer;
@@ -25,6 +26,7 @@ const KEYS_TAG = (4 << 3) | 2;
  * differ from it, and when it is older than CACHE_MAX_AGE_MS, so such changes reach new replicas too.
  */
 export class SnapshotCache {
+  /** Each entry's bytes framed as a field of Snapshot (tag, length, entry), so a snapshot is their concatenation. */
   readonly #keys = new Map<string, Uint8Array>();
   readonly #orgs = new Map<string, Uint8Array>();
 
@@ -35,9 +37,23 @@ export class SnapshotCache {
 
   static async build(db: Kysely<DB>, now: Date): Promise<SnapshotCache> {
     const cache = new SnapshotCache(utcMonth(now), now.getTime());
-    const { orgs, keys } = await loadEntries(db, now);
-    cache.putOrgs(orgs);
+    // encoded a batch at a time as the rows arrive: no moment holds every key as an object
+    let keys: KeyEntry[] = [];
+    const orgs: OrgEntry[] = [];
+    await readEntries(
+      db,
+      {
+        org: (o) => orgs.push(o),
+        key: (k) => {
+          if (keys.push(k) < ENTRIES_PER_BUFFER) return;
+          cache.putKeys(keys);
+          keys = [];
+        },
+      },
+      now,
+    );
     cache.putKeys(keys);
+    cache.putOrgs(orgs);
     return cache;
   }
 
@@ -55,35 +71,60 @@ export class SnapshotCache {
 
   /** Entries read for another month do not belong here; the caller drops the cache instead. */
   putKeys(keys: readonly KeyEntry[]): void {
-    put(this.#keys, keys, (k, w) => pb.KeyEntry.encode(k, w));
+    put(this.#keys, keys, KEYS_TAG, (k, w) => pb.KeyEntry.encode(k, w));
   }
 
   putOrgs(orgs: readonly OrgEntry[]): void {
-    put(this.#orgs, orgs, (o, w) => pb.OrgEntry.encode(o, w));
+    put(this.#orgs, orgs, ORGS_TAG, (o, w) => pb.OrgEntry.encode(o, w));
   }
 
   /** A full snapshot: `rest` (everything but orgs and keys) followed by every entry, as one encoded Snapshot. */
   encode(rest: Omit<Snapshot, "orgs" | "keys">): Uint8Array {
-    // fields may come in any order and repeated ones accumulate, so the entries can follow the other fields
-    const w = pb.Snapshot.encode(rest);
-    for (const o of this.#orgs.values()) w.uint32(ORGS_TAG).bytes(o);
-    for (const k of this.#keys.values()) w.uint32(KEYS_TAG).bytes(k);
-    return w.finish();
+    // fields may come in any order and repeated ones accumulate, so the entries can follow the other fields; they
+    // are copied as they are kept (a writer of their own queued two objects per entry and copied them twice)
+    const head = pb.Snapshot.encode(rest).finish();
+    let size = head.length;
+    for (const o of this.#orgs.values()) size += o.length;
+    for (const k of this.#keys.values()) size += k.length;
+    const out = Buffer.allocUnsafe(size);
+    out.set(head, 0);
+    let at = head.length;
+    for (const o of this.#orgs.values()) {
+      out.set(o, at);
+      at += o.length;
+    }
+    for (const k of this.#keys.values()) {
+      out.set(k, at);
+      at += k.length;
+    }
+    return out;
   }
 }
 
-/** Encodes every entry into one buffer and keeps a view of each: one allocation, not one per entry. */
-function put<T extends { id?: string | null }>(into: Map<string, Uint8Array>, entries: readonly T[], encode: (e: T, w: Writer) => void): void {
-  const w = Writer.create();
+/**
+ * Entries per buffer: a writer keeps an object per field until it finishes, so 100,000 keys in one writer lived
+ * long enough to be promoted (a quarter of a build's time was the collector); a few hundred die young.
+ */
+const ENTRIES_PER_BUFFER = 512;
+
+/** Encodes entries a few hundred to a buffer, each framed as field `tag`, and keeps a view of each. */
+function put<T extends { id?: string | null }>(into: Map<string, Uint8Array>, entries: readonly T[], tag: number, encode: (e: T, w: Writer) => void): void {
   const ends: number[] = [];
-  for (const e of entries) {
-    encode(e, w);
-    ends.push(w.len);
+  for (let from = 0; from < entries.length; from += ENTRIES_PER_BUFFER) {
+    const to = Math.min(from + ENTRIES_PER_BUFFER, entries.length);
+    const w = Writer.create();
+    ends.length = 0;
+    for (let i = from; i < to; i++) {
+      encode(entries[i]!, w.uint32(tag).fork());
+      w.ldelim();
+      ends.push(w.len);
+    }
+    const all = w.finish();
+    let start = 0;
+    for (let i = from; i < to; i++) {
+      const end = ends[i - from]!;
+      into.set(entries[i]!.id ?? "", all.subarray(start, end));
+      start = end;
+    }
   }
-  const all = w.finish();
-  let start = 0;
-  entries.forEach((e, i) => {
-    into.set(e.id ?? "", all.subarray(start, ends[i]));
-    start = ends[i]!;
-  });
 }

@@ -24,6 +24,14 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
 }
 
+/** The pool behind each Postgres database's Kysely instance, for the reads Kysely cannot stream (consistent-read.ts). */
+const pools = new WeakMap<Kysely<DB>, pg.Pool>();
+
+/** The pg pool of a database opened here on Postgres; undefined for PGlite and for transactions. */
+export function postgresPool(db: Kysely<DB>): pg.Pool | undefined {
+  return pools.get(db);
+}
+
 /** Opens the database and migrates it to the latest schema before returning. */
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   const database = opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize ?? 10) : await openPglite(opts.dataDir);
@@ -43,6 +51,7 @@ function openPostgres(url: string, max: number): Omit<Database, "migrated"> {
   pool.on("error", () => undefined);
   pool.on("connect", (client) => client.on("error", () => undefined));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, pool);
   let closed = false;
   const close = async () => {
     if (closed) return;

@@ -6,6 +6,7 @@ import type { SnapshotKey } from "../db/repositories/keys.ts";
 import * as orgs from "../db/repositories/organizations.ts";
 import type { Organization } from "../db/repositories/organizations.ts";
 import * as usageEvents from "../db/repositories/usage-events.ts";
+import { readConsistently } from "../db/consistent-read.ts";
 import { toInt } from "../db/int.ts";
 import type { DB, SqlNumber } from "../db/schema.ts";
 import type { Limits } from "../limits.ts";
@@ -19,21 +20,32 @@ export interface Entries {
   keys: KeyEntry[];
 }
 
+/** Where readEntries hands each entry as it is read. */
+export interface EntrySink {
+  org(entry: OrgEntry): void;
+  key(entry: KeyEntry): void;
+}
+
 /**
  * Every organization and every key of both kinds (revoked ones with revoked=true, so a replica drops them), with
- * spend in the UTC month of `now`, read in one transaction. A snapshot's applied event ids come apart
- * (listRecentAppliedEventIds); the publisher makes the two agree (SnapshotPublisher).
+ * spend in the UTC month of `now`, read in one transaction and handed to `sink` one by one (on Postgres, as the
+ * rows arrive). A snapshot's applied event ids come apart (listRecentAppliedEventIds); the publisher makes the two
+ * agree (SnapshotPublisher).
  */
-export async function loadEntries(db: Kysely<DB>, now: Date = new Date()): Promise<Entries> {
+export async function readEntries(db: Kysely<DB>, sink: EntrySink, now: Date = new Date()): Promise<void> {
   const month = utcMonth(now);
-  const read = async (trx: Kysely<DB>): Promise<Entries> => {
-    const orgRows = await orgs.listOrganizations(trx);
-    const keyRows = await keys.listSnapshotKeys(trx, month);
-    return { orgs: orgRows.map(toOrgEntry), keys: keyRows.map((k) => toKeyEntry(k, month)) };
-  };
   // repeatable read: organizations' balances and keys' spends from one moment
-  if (db.isTransaction) return read(db);
-  return db.transaction().setIsolationLevel("repeatable read").execute(read);
+  await readConsistently(db, async (r) => {
+    for (const row of await r.all(orgs.organizationsQuery(db))) sink.org(toOrgEntry(orgs.toOrganization(row)));
+    await r.each(keys.snapshotKeysQuery(db, month), (row) => sink.key(toKeyEntry(keys.toSnapshotKey(row), month)));
+  });
+}
+
+/** readEntries, collected. */
+export async function loadEntries(db: Kysely<DB>, now: Date = new Date()): Promise<Entries> {
+  const entries: Entries = { orgs: [], keys: [] };
+  await readEntries(db, { org: (o) => entries.orgs.push(o), key: (k) => entries.keys.push(k) }, now);
+  return entries;
 }
 
 /** How many organizations and keys the database holds (a kept copy with other counts has missed a change). */

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Kysely } from "kysely";
+import type { InferResult, Kysely } from "kysely";
 import { z } from "zod";
 import { parseStoredLimits } from "../../limits.ts";
 import type { Limits } from "../../limits.ts";
@@ -111,7 +111,14 @@ export type SnapshotKey = Omit<StoredKey, "createdAt" | "revokedAt"> & {
  */
 export async function listSnapshotKeys(db: Kysely<DB>, month: string, ids?: readonly string[]): Promise<SnapshotKey[]> {
   if (ids !== undefined && ids.length === 0) return [];
-  let q = db
+  let q = snapshotKeysQuery(db, month);
+  if (ids !== undefined) q = q.where("keys.id", "in", [...ids]);
+  return (await q.execute()).map(toSnapshotKey);
+}
+
+/** Every key with its spend in `month`: the rows of toSnapshotKey. */
+export function snapshotKeysQuery(db: Kysely<DB>, month: string) {
+  return db
     .selectFrom("keys")
     .leftJoin("key_monthly_spend", (j) => j.onRef("key_monthly_spend.key_id", "=", "keys.id").on("key_monthly_spend.month", "=", month))
     .select([
@@ -129,15 +136,16 @@ export async function listSnapshotKeys(db: Kysely<DB>, month: string, ids?: read
       sql<string>`floor(extract(epoch from keys.created_at) * 1000)::int8`.as("created_at_ms"),
       sql<boolean>`keys.revoked_at is not null`.as("revoked"),
     ]);
-  if (ids !== undefined) q = q.where("keys.id", "in", [...ids]);
-  const rows = await q.execute();
-  return rows.map((row) => {
-    const key = keyFields(row) as SnapshotKey;
-    key.spendMonthMicros = toInt(row.spend_micros);
-    key.createdAtMs = toInt(row.created_at_ms);
-    key.revoked = row.revoked;
-    return key;
-  });
+}
+
+export type SnapshotKeyRow = InferResult<ReturnType<typeof snapshotKeysQuery>>[number];
+
+export function toSnapshotKey(row: SnapshotKeyRow): SnapshotKey {
+  const key = keyFields(row) as SnapshotKey;
+  key.spendMonthMicros = toInt(row.spend_micros);
+  key.createdAtMs = toInt(row.created_at_ms);
+  key.revoked = row.revoked;
+  return key;
 }
 
 /** Ids of every key of the organization, both kinds, revoked ones included. */

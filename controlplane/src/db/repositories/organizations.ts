@@ -16,7 +16,7 @@ export interface OrganizationWithKeyCounts extends Organization {
   managementKeys: number;
 }
 
-function toOrganization(row: OrganizationRow): Organization {
+export function toOrganization(row: OrganizationRow): Organization {
   return { id: row.id, name: row.name, balanceMicros: toInt(row.balance_micros), createdAt: row.created_at };
 }
 
@@ -38,8 +38,12 @@ export async function findOrganization(db: Kysely<DB>, id: string): Promise<Orga
 }
 
 export async function listOrganizations(db: Kysely<DB>): Promise<Organization[]> {
-  const rows = await db.selectFrom("organizations").selectAll().orderBy("created_at").orderBy("id").execute();
-  return rows.map(toOrganization);
+  return (await organizationsQuery(db).execute()).map(toOrganization);
+}
+
+/** Every organization, oldest first: the rows of toOrganization. */
+export function organizationsQuery(db: Kysely<DB>) {
+  return db.selectFrom("organizations").selectAll().orderBy("created_at").orderBy("id");
 }
 
 export async function countOrganizations(db: Kysely<DB>): Promise<number> {
