@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pb } from "../../../proto/messages.ts";
-import type { KeyEntry } from "../../../proto/messages.ts";
+import type { KeyEntry, OrgEntry } from "../../../proto/messages.ts";
 import { newId } from "../ids.ts";
 import { loadEntries } from "../services/snapshot-state.ts";
 import { openTestDatabase } from "../test-support.ts";
@@ -37,6 +37,7 @@ afterAll(async () => {
 });
 
 const plain = (k: KeyEntry) => pb.KeyEntry.toObject(pb.KeyEntry.decode(pb.KeyEntry.encode(k).finish()), { longs: Number, defaults: true });
+const plainOrg = (o: OrgEntry) => pb.OrgEntry.toObject(pb.OrgEntry.decode(pb.OrgEntry.encode(o).finish()), { longs: Number, defaults: true });
 const byId = (a: { id?: string | null }, b: { id?: string | null }) => String(a.id).localeCompare(String(b.id));
 
 describe("SnapshotCache", () => {
@@ -54,9 +55,7 @@ describe("SnapshotCache", () => {
     expect(snap.appliedEventIds).toEqual(["evt_1", "evt_2"]);
     expect(snap.replicaCount).toBe(3);
     expect(snap.keys.map(plain).sort(byId)).toEqual(db.keys.map(plain).sort(byId));
-    expect(snap.orgs.map((o) => pb.OrgEntry.toObject(o, { longs: Number })).sort(byId)).toEqual(
-      db.orgs.map((o) => pb.OrgEntry.toObject(pb.OrgEntry.decode(pb.OrgEntry.encode(o).finish()), { longs: Number })).sort(byId),
-    );
+    expect(snap.orgs.map(plainOrg).sort(byId)).toEqual(db.orgs.map(plainOrg).sort(byId));
     // the non-ASCII names and the limits survived the round trip
     expect(snap.keys.some((k) => k.name?.includes("🔑"))).toBe(true);
     expect(snap.keys.some((k) => Number(k.limits?.monthlyBudgetMicros) > 0 && Number(k.limits?.requestsPerMinute) === 0)).toBe(true);
