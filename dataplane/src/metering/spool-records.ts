@@ -1,8 +1,14 @@
-/** A spool record on disk: a 4-byte big-endian length, then that many bytes (one encoded UsageEvent). */
-export function frame(record: Uint8Array): Buffer {
-  const out = Buffer.allocUnsafe(4 + record.length);
-  out.writeUInt32BE(record.length, 0);
-  out.set(record, 4);
+/** Spool records on disk, one after the other: each a 4-byte big-endian length, then that many bytes (one encoded UsageEvent). */
+export function frameAll(records: readonly Uint8Array[]): Buffer {
+  let size = 0;
+  for (const r of records) size += 4 + r.length;
+  const out = Buffer.allocUnsafe(size);
+  let at = 0;
+  for (const r of records) {
+    out.writeUInt32BE(r.length, at);
+    out.set(r, at + 4);
+    at += 4 + r.length;
+  }
   return out;
 }
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -19,6 +19,38 @@ const RECORD = new Uint8Array(96).fill(7);
 const FRAMED = RECORD.length + 4;
 const segmentsIn = (dir: string) => readdirSync(dir).filter((n) => n.endsWith(".log"));
 const recordsIn = (dir: string) => segmentsIn(dir).flatMap((n) => readRecords(readFileSync(join(dir, n))));
+
+describe("appendAll", () => {
+  it("writes several records in one write, each read back whole, all counted in flight on one segment", () => {
+    const dir = tempDir();
+    const spool = new Spool(dir, "r1", { maxBytes: 1 << 20 });
+    const records = [new Uint8Array([1]), new Uint8Array(300).fill(2), new Uint8Array(0), new Uint8Array([3, 3])];
+    const seg = spool.appendAll(records)!;
+    expect(seg.inFlight).toBe(4);
+    expect(spool.bytes).toBe(4 * 4 + 1 + 300 + 0 + 2);
+    expect(recordsIn(dir).map((r) => Buffer.from(r).toString("hex"))).toEqual(records.map((r) => Buffer.from(r).toString("hex")));
+    for (let i = 0; i < 4; i++) spool.stored(seg);
+    spool.tick(Date.now() + 60_000);
+    expect(spool.bytes).toBe(0);
+    expect(segmentsIn(dir)).toEqual([]);
+    spool.close();
+  });
+
+  it("returns undefined when the disk refuses the write, and the spool goes on in a new segment once it takes writes again", () => {
+    const dir = tempDir();
+    const spoolDir = join(dir, "spool");
+    const spool = new Spool(spoolDir, "r1", { maxBytes: 1 << 20 });
+    rmSync(spoolDir, { recursive: true });
+    writeFileSync(spoolDir, "the disk is gone");
+    expect(spool.appendAll([RECORD, RECORD])).toBeUndefined();
+    expect(spool.bytes).toBe(0);
+    rmSync(spoolDir);
+    mkdirSync(spoolDir);
+    expect(spool.appendAll([RECORD])?.inFlight).toBe(1);
+    expect(recordsIn(spoolDir)).toHaveLength(1);
+    spool.close();
+  });
+});
 
 describe("the spool's bound", () => {
   it("is full from maxBytes on, never refuses an append, and is free again once the bus has taken the records", () => {

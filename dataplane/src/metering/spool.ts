@@ -1,6 +1,6 @@
 import { close, closeSync, fstatSync, fsync, fsyncSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, writeSync } from "node:fs";
 import { join } from "node:path";
-import { frame, readRecords } from "./spool-records.ts";
+import { frameAll, readRecords } from "./spool-records.ts";
 import { giveUpOwnership, ownerAlive, ownerFile, parseSegmentName, segmentName, takeOwnership } from "./spool-owners.ts";
 
 /** How soon a record the bus did not take is forced to disk (a machine crash loses at most this much). */
@@ -28,8 +28,8 @@ export interface SpoolOptions {
 }
 
 /**
- * The data plane's usage spool: every usage event is written here (to the kernel, one write per event) before its
- * response leaves, so a replica killed at any moment keeps every event of every answer it gave. Segments whose
+ * The data plane's usage spool: every usage event is written here (to the kernel; the events of one turn of the
+ * event loop in one write) before its response leaves, so a replica killed at any moment keeps every event of every answer it gave. Segments whose
  * records the bus stored are deleted; the rest are read back and sent again once the bus is reachable (the
  * ledger is idempotent on event id, so sending an event twice is harmless). Records the bus refused are fsync'd
  * within FSYNC_MS.
@@ -90,7 +90,17 @@ export class Spool {
    * `notStored`), or undefined when the disk refused it: the caller must then keep the event itself.
    */
   append(record: Uint8Array): Segment | undefined {
-    const data = frame(record);
+    return this.appendAll([record]);
+  }
+
+  /**
+   * Writes records with one write before returning (the usage events of one turn of the event loop). Returns
+   * their segment, to report the bus's answer to once per record, or undefined when the disk refused them: the
+   * caller must then keep the events itself (any the file did take are sent twice, which the ledger ignores).
+   */
+  appendAll(records: readonly Uint8Array[]): Segment | undefined {
+    if (records.length === 0) return undefined;
+    const data = frameAll(records);
     try {
       if (!this.#open) this.#openSegment();
       if (writeSync(this.#fd!, data) !== data.length) throw new Error("short write");
@@ -102,7 +112,7 @@ export class Spool {
     const seg = this.#open!;
     seg.bytes += data.length;
     this.#bytes += data.length;
-    seg.inFlight++;
+    seg.inFlight += records.length;
     if (seg.bytes >= this.#segmentBytes) this.#rotate();
     return seg;
   }

@@ -12,6 +12,7 @@ import { requireUsageCapacity } from "../admission/usage-capacity.ts";
 import type { DataPlaneConfig } from "../config.ts";
 import { GatewayError } from "../errors.ts";
 import { DataPlaneMetrics } from "../metrics/metrics.ts";
+import { atTurnEnd } from "../turn-end.ts";
 import { Spool } from "./spool.ts";
 import { readRecords } from "./spool-records.ts";
 import { UsagePublisher } from "./usage-publisher.ts";
@@ -46,6 +47,8 @@ const tempDir = () => {
 afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
+/** The end of the event loop's turn: the publisher's spool write of the turn has run. */
+const turnEnd = () => new Promise((r) => setImmediate(r));
 const segmentsIn = (dir: string) => readdirSync(dir).filter((n) => n.endsWith(".log"));
 const recordsIn = (dir: string) => segmentsIn(dir).flatMap((n) => readRecords(readFileSync(join(dir, n))));
 
@@ -61,6 +64,7 @@ describe("usage while the bus is down", () => {
       return e.id;
     });
     expect(pub.unsent).toBe(100);
+    await turnEnd();
     expect(pub.memoryBytes).toBe(0);
     expect(recordsIn(dir)).toHaveLength(100);
     setDown(false);
@@ -117,6 +121,52 @@ describe("usage while the bus is down", () => {
   });
 });
 
+describe("the events of one turn of the event loop", () => {
+  it("reach the spool in one write, before any write of the turn's end leaves, even one queued before them", async () => {
+    const { bus, received } = faultyBus();
+    const dir = tempDir();
+    const spool = new Spool(dir, "r1", LARGE);
+    const writes: number[] = [];
+    const appendAll = spool.appendAll.bind(spool);
+    spool.appendAll = (records) => {
+      writes.push(records.length);
+      return appendAll(records);
+    };
+    const pub = new UsagePublisher(bus, spool);
+    await turnEnd(); // its first replay pass (nothing to send) is done
+    const seenByAnswers: number[] = [];
+    // answers queued for the turn's end, one before the events and one after, as the routes queue theirs
+    atTurnEnd(() => seenByAnswers.push(recordsIn(dir).length));
+    const ids = Array.from({ length: 12 }, () => {
+      const e = event();
+      pub.publish(e);
+      return e.id;
+    });
+    atTurnEnd(() => seenByAnswers.push(recordsIn(dir).length));
+    expect(recordsIn(dir)).toHaveLength(0);
+    expect(pub.unsent).toBe(12);
+    await turnEnd();
+    expect(writes).toEqual([12]);
+    expect(seenByAnswers).toEqual([12, 12]);
+    expect(recordsIn(dir).map((r) => pb.UsageEvent.decode(r).id)).toEqual(ids);
+    expect(await pub.flush(5_000)).toBe(true);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(received.sort()).toEqual([...ids].sort());
+    await pub.close();
+  });
+
+  it("published as it closes are written before the spool closes", async () => {
+    const first = faultyBus();
+    first.setDown(true);
+    const dir = tempDir();
+    const pub = new UsagePublisher(first.bus, new Spool(dir, "closing", LARGE));
+    const e = event();
+    pub.publish(e);
+    await pub.close(50);
+    expect(recordsIn(dir).map((r) => pb.UsageEvent.decode(r).id)).toEqual([e.id]);
+  });
+});
+
 describe("a bus that answers a batch of events at once", () => {
   it("settles every event of a stored batch, and keeps every event of a refused one until a replay stores it", async () => {
     const inner = memoryTransport();
@@ -146,6 +196,7 @@ describe("a bus that answers a batch of events at once", () => {
     const first = [event(), event(), event()];
     for (const e of first) pub.publish(e);
     expect(pub.unsent).toBe(3);
+    await turnEnd();
     answer!.settle(false); // the whole batch refused
     answer = undefined;
     await new Promise((r) => setTimeout(r, 10));
@@ -154,6 +205,7 @@ describe("a bus that answers a batch of events at once", () => {
 
     const second = [event(), event()];
     for (const e of second) pub.publish(e);
+    await turnEnd();
     answer!.settle(true);
     answer = undefined;
     await new Promise((r) => setTimeout(r, 10));
@@ -250,6 +302,8 @@ describe("at a usage bound the replica refuses billable requests (fail closed)",
       published++;
     }
     expect(published).toBe(20);
+    expect(usage.fullReason).toBe("spool_full"); // counted as published, before the turn's write
+    await turnEnd();
     expect(usage.fullReason).toBe("spool_full");
     expect(refusal(deps)).toBe("503 usage_backlog_full retry-after=5");
     expect(await refusedCount("spool_full")).toBe(2);
@@ -272,6 +326,7 @@ describe("at a usage bound the replica refuses billable requests (fail closed)",
     writeFileSync(spoolDir, "the disk is gone");
     setDown(true);
     for (let i = 0; i < 5; i++) usage.publish(event());
+    await turnEnd(); // the turn's one write fails: its events are kept in memory
     expect(usage.memoryBytes).toBe(5 * eventBytes);
     expect(refusal(deps)).toBe("503 usage_backlog_full retry-after=5");
     setDown(false);
