@@ -64,8 +64,8 @@ export class UsagePublisher {
 
   /**
    * Takes an event of a request served (or being answered) in this turn of the event loop. The turn's events go
-   * to the spool in one write at its end, before any of its answers leave (turn-end.ts): one write a turn instead
-   * of one an event was ~5 µs of a data plane's CPU per request at 32 concurrent (docs/performance.md).
+   * to the spool in one write at its end, before any of its answers leave (turn-end.ts): a write per event cost a
+   * data plane up to ~6 µs a request at 32 concurrent (docs/performance.md).
    */
   publish(event: UsageEvent): void {
     const bytes = pb.UsageEvent.encode(event).finish();
