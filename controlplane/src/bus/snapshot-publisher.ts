@@ -102,7 +102,7 @@ export class SnapshotPublisher {
     this.#schedule();
   }
 
-  /** These events are about to be applied in one transaction; `doneApplying` follows, whatever the outcome. */
+  /** These events are about to be applied together (one statement); `doneApplying` follows, whatever the outcome. */
   applying(eventIds: readonly string[]): void {
     for (const id of eventIds) this.#applying.set(id, (this.#applying.get(id) ?? 0) + 1);
   }

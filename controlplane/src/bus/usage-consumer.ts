@@ -11,14 +11,14 @@ import type { SnapshotPublisher } from "./snapshot-publisher.ts";
 export const BATCH_WINDOW_MS = 20;
 
 /**
- * Moves usage events from the durable stream into the ledger, a batch per transaction. The batch is acknowledged
+ * Moves usage events from the durable stream into the ledger, a batch per statement. The batch is acknowledged
  * only after the transaction committed; a redelivered event is recognised by its id and changes nothing. An
  * event that can never be applied is logged and acknowledged, so it cannot block the stream.
  */
 export function consumeUsage(db: Kysely<DB>, transport: Transport, publisher: SnapshotPublisher, log: Logger, batchWindowMs = BATCH_WINDOW_MS): Unsubscribe {
   const onPoison = (reason: string) => log.warn({ reason }, "usage event dropped: it can never be applied");
   return transport.consumeDurable(async (batch) => {
-    // Under load, waiting a moment lets events pile up, so one transaction and one delta cover many requests;
+    // Under load, waiting a moment lets events pile up, so one statement and one delta cover many requests;
     // a few milliseconds of ledger latency buy an order of magnitude of ingestion rate.
     if (batch.length < MAX_BATCH && batchWindowMs > 0) await new Promise((r) => setTimeout(r, batchWindowMs));
     const events: UsageEvent[] = [];

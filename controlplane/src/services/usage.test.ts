@@ -148,7 +148,7 @@ describe("applyUsageEvent", () => {
   });
 });
 
-describe("applyUsageEvents (one transaction per batch)", () => {
+describe("applyUsageEvents (one statement per batch)", () => {
   it("bills a batch with repeats and a poison event: each new event once, the poison one reported", async () => {
     const { orgId, keyId } = await orgWithKey(1_000_000);
     const other = await orgWithKey(1_000_000);

@@ -1,13 +1,8 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { UsageEvent } from "../../../proto/messages.ts";
-import * as keySpend from "../db/repositories/key-spend.ts";
-import * as keys from "../db/repositories/keys.ts";
-import * as ledger from "../db/repositories/ledger.ts";
-import * as orgs from "../db/repositories/organizations.ts";
-import * as usageEvents from "../db/repositories/usage-events.ts";
-import type { DB, NewUsageEvent } from "../db/schema.ts";
-import { inTransaction } from "../db/transaction.ts";
+import { billUsageEvents, type UsageToBill } from "../db/repositories/usage-billing.ts";
+import type { DB } from "../db/schema.ts";
 import { ControlError } from "../errors.ts";
 import { utcMonth } from "../month.ts";
 
@@ -70,10 +65,11 @@ export async function applyUsageEvent(db: Kysely<DB>, event: UsageEvent, now: Da
 }
 
 /**
- * Bills a batch of usage events exactly once, in ONE transaction: record each event (idempotent on its id) and,
- * only for those new, debit the organization (ledger entries + balance), add to the key's total and to its spend
- * in the event's UTC month. Zero-cost events are recorded too. The organization billed is the key's own,
- * whatever the event says. A batch keeps the ledger's write rate far above the request rate of many replicas.
+ * Bills a batch of usage events exactly once, in ONE statement (usage-billing.ts): record each event (idempotent
+ * on its id) and, only for those new, debit the organization (ledger entries + balance), add to the key's total
+ * and to its spend in the event's UTC month. Zero-cost events are recorded too. The organization billed is the
+ * key's own, whatever the event says. A batch keeps the ledger's write rate far above the request rate of many
+ * replicas.
  */
 export async function applyUsageEvents(db: Kysely<DB>, events: readonly UsageEvent[], now: Date = new Date()): Promise<AppliedBatch> {
   const poison: AppliedBatch["poison"] = [];
@@ -85,73 +81,48 @@ export async function applyUsageEvents(db: Kysely<DB>, events: readonly UsageEve
   });
   if (valid.length === 0) return { applied: [], poison };
 
-  return inTransaction(db, async (trx) => {
-    const keyRows = await keys.findKeysByIds(trx, [...new Set(valid.map((v) => v.e.keyId))]);
-    const rows: NewUsageEvent[] = [];
-    const billable: { e: (typeof valid)[number]["e"]; orgId: string; createdAt: Date }[] = [];
-    const seen = new Set<string>();
-    for (const { index, e } of valid) {
-      const key = keyRows.get(e.keyId);
-      if (!key) {
-        poison.push({ index, reason: "Usage event names an unknown key." });
-        continue;
-      }
-      if (seen.has(e.id)) continue;
-      seen.add(e.id);
-      // An event without a time is billed now rather than dropped: losing money is worse than a month boundary.
-      const createdAt = e.createdAtMs ? new Date(e.createdAtMs) : now;
-      billable.push({ e, orgId: key.orgId, createdAt });
-      rows.push({
-        id: e.id,
-        org_id: key.orgId,
-        key_id: key.id,
-        provider: e.provider ?? "",
-        model: e.model ?? "",
-        endpoint: e.endpoint ?? "",
-        status: e.status ?? 0,
-        streamed: e.streamed ?? false,
-        input_tokens: e.inputTokens ?? null,
-        output_tokens: e.outputTokens ?? null,
-        cached_input_tokens: e.cachedInputTokens ?? null,
-        cache_write_tokens: e.cacheWriteTokens ?? null,
-        reasoning_tokens: e.reasoningTokens ?? null,
-        cost_micros: e.costMicros ?? 0,
-        latency_ms: Math.min(e.latencyMs ?? 0, INT4_MAX),
-        upstream_latency_ms: Math.min(e.upstreamLatencyMs ?? 0, INT4_MAX),
-        error_code: e.errorCode ? e.errorCode : null,
-        replica_id: e.replicaId ?? "",
-        request_id: e.requestId ?? "",
-        created_at: createdAt,
-      });
+  const rows: UsageToBill[] = [];
+  const seen = new Set<string>();
+  for (const { e } of valid) {
+    if (seen.has(e.id)) continue;
+    seen.add(e.id);
+    // An event without a time is billed now rather than dropped: losing money is worse than a month boundary.
+    const createdAt = e.createdAtMs ? new Date(e.createdAtMs) : now;
+    rows.push({
+      id: e.id,
+      key_id: e.keyId,
+      provider: e.provider ?? "",
+      model: e.model ?? "",
+      endpoint: e.endpoint ?? "",
+      status: e.status ?? 0,
+      streamed: e.streamed ?? false,
+      input_tokens: e.inputTokens ?? null,
+      output_tokens: e.outputTokens ?? null,
+      cached_input_tokens: e.cachedInputTokens ?? null,
+      cache_write_tokens: e.cacheWriteTokens ?? null,
+      reasoning_tokens: e.reasoningTokens ?? null,
+      cost_micros: e.costMicros ?? 0,
+      latency_ms: Math.min(e.latencyMs ?? 0, INT4_MAX),
+      upstream_latency_ms: Math.min(e.upstreamLatencyMs ?? 0, INT4_MAX),
+      error_code: e.errorCode ? e.errorCode : null,
+      replica_id: e.replicaId ?? "",
+      request_id: e.requestId ?? "",
+      created_at: createdAt,
+      month: utcMonth(createdAt),
+    });
+  }
+  const billed = await billUsageEvents(db, rows);
+  // one answer per valid event, in order; a repeat of an id inside the batch is answered too (applied: false), so
+  // its replica stops counting it as pending
+  const applied: AppliedBatch["applied"] = [];
+  const answered = new Set<string>();
+  for (const { index, e } of valid) {
+    const b = billed.get(e.id);
+    if (!b) poison.push({ index, reason: "Usage event names an unknown key." });
+    else {
+      applied.push({ id: e.id, applied: b.inserted && !answered.has(e.id), orgId: b.orgId, keyId: e.keyId });
+      answered.add(e.id);
     }
-    const inserted = await usageEvents.insertUsageEventsIfNew(trx, rows);
-    const fresh = billable.filter((b) => inserted.has(b.e.id));
-    await ledger.insertLedgerEntries(
-      trx,
-      fresh.map((b) => ({ orgId: b.orgId, keyId: b.e.keyId, kind: "usage" as const, amountMicros: -(b.e.costMicros ?? 0), usageEventId: b.e.id })),
-    );
-    const byOrg = new Map<string, number>();
-    const byKey = new Map<string, number>();
-    const byKeyMonth = new Map<string, { keyId: string; month: string; cost: number }>();
-    for (const b of fresh) {
-      const cost = b.e.costMicros ?? 0;
-      byOrg.set(b.orgId, (byOrg.get(b.orgId) ?? 0) + cost);
-      byKey.set(b.e.keyId, (byKey.get(b.e.keyId) ?? 0) + cost);
-      const month = utcMonth(b.createdAt);
-      const km = byKeyMonth.get(`${b.e.keyId}|${month}`) ?? { keyId: b.e.keyId, month, cost: 0 };
-      km.cost += cost;
-      byKeyMonth.set(`${b.e.keyId}|${month}`, km);
-    }
-    for (const [orgId, cost] of byOrg) if (cost !== 0) await orgs.addToBalance(trx, orgId, -cost);
-    for (const [keyId, cost] of byKey) if (cost !== 0) await keys.addToSpendTotal(trx, keyId, cost);
-    for (const km of byKeyMonth.values()) await keySpend.addMonthlySpend(trx, km.keyId, km.month, km.cost);
-    const applied = billable.map((b) => ({ id: b.e.id, applied: inserted.has(b.e.id), orgId: b.orgId, keyId: b.e.keyId }));
-    // duplicates inside the batch are answered too, so their replicas stop counting them as pending
-    const billed = new Set(billable.map((b) => b.e));
-    for (const { e } of valid) {
-      const key = keyRows.get(e.keyId);
-      if (key && !billed.has(e)) applied.push({ id: e.id, applied: false, orgId: key.orgId, keyId: key.id });
-    }
-    return { applied, poison };
-  });
+  }
+  return { applied, poison };
 }

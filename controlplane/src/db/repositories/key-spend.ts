@@ -1,20 +1,6 @@
-import { sql } from "kysely";
 import type { Kysely } from "kysely";
 import { toInt } from "../int.ts";
 import type { DB } from "../schema.ts";
-
-/** Adds `delta` to a key's spend in `month` (UTC 'YYYY-MM'), creating the row on first spend. */
-export async function addMonthlySpend(db: Kysely<DB>, keyId: string, month: string, delta: number): Promise<void> {
-  await db
-    .insertInto("key_monthly_spend")
-    .values({ key_id: keyId, month, spend_micros: delta })
-    .onConflict((oc) =>
-      oc.columns(["key_id", "month"]).doUpdateSet({
-        spend_micros: sql<number>`key_monthly_spend.spend_micros + excluded.spend_micros`,
-      }),
-    )
-    .execute();
-}
 
 export async function findMonthlySpend(db: Kysely<DB>, keyId: string, month: string): Promise<number> {
   const row = await db

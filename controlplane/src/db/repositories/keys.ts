@@ -90,13 +90,6 @@ export async function findKeyById(db: Kysely<DB>, id: string): Promise<StoredKey
   return row && toStoredKey(row);
 }
 
-/** Includes revoked keys: callers decide what a revoked key may still do. */
-export async function findKeysByIds(db: Kysely<DB>, ids: readonly string[]): Promise<Map<string, StoredKey>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom("keys").selectAll().where("id", "in", [...ids]).execute();
-  return new Map(rows.map((r) => [r.id, toStoredKey(r)]));
-}
-
 /** A key as a data plane snapshot carries it: its month's spend joined in, times as epoch milliseconds. */
 export type SnapshotKey = Omit<StoredKey, "createdAt" | "revokedAt"> & {
   spendMonthMicros: number;
@@ -205,10 +198,3 @@ export async function revokeKey(
   return existing && { key: existing, changed: false };
 }
 
-export async function addToSpendTotal(db: Kysely<DB>, id: string, delta: number): Promise<void> {
-  await db
-    .updateTable("keys")
-    .set({ spend_total_micros: sql<number>`spend_total_micros + ${delta}` })
-    .where("id", "=", id)
-    .execute();
-}

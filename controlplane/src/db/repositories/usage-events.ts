@@ -1,8 +1,6 @@
-import { sql } from "kysely";
 import type { Kysely } from "kysely";
 import { toInt, toIntOrNull } from "../int.ts";
-import type { DB, NewUsageEvent, UsageEventRow } from "../schema.ts";
-import { unnestInsert, type UnnestColumn } from "../unnest.ts";
+import type { DB, UsageEventRow } from "../schema.ts";
 
 export interface StoredUsageEvent {
   id: string;
@@ -53,48 +51,6 @@ function toStored(r: UsageEventRow): StoredUsageEvent {
     createdAt: r.created_at,
     appliedAt: r.applied_at,
   };
-}
-
-/** Inserts unless an event with this id exists; true when this call inserted it. */
-export async function insertUsageEventIfNew(db: Kysely<DB>, event: NewUsageEvent): Promise<boolean> {
-  const row = await db
-    .insertInto("usage_events")
-    .values(event)
-    .onConflict((oc) => oc.column("id").doNothing())
-    .returning("id")
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/** Inserts the events whose id is not stored yet; returns the ids this call inserted. */
-const USAGE_EVENT_COLUMNS: readonly UnnestColumn<NewUsageEvent>[] = [
-  { name: "id", type: "text", value: (r) => r.id },
-  { name: "org_id", type: "text", value: (r) => r.org_id },
-  { name: "key_id", type: "text", value: (r) => r.key_id },
-  { name: "provider", type: "text", value: (r) => r.provider },
-  { name: "model", type: "text", value: (r) => r.model },
-  { name: "endpoint", type: "text", value: (r) => r.endpoint },
-  { name: "status", type: "integer", value: (r) => r.status },
-  { name: "streamed", type: "boolean", value: (r) => r.streamed },
-  { name: "input_tokens", type: "bigint", value: (r) => r.input_tokens ?? null },
-  { name: "output_tokens", type: "bigint", value: (r) => r.output_tokens ?? null },
-  { name: "cached_input_tokens", type: "bigint", value: (r) => r.cached_input_tokens ?? null },
-  { name: "cache_write_tokens", type: "bigint", value: (r) => r.cache_write_tokens ?? null },
-  { name: "reasoning_tokens", type: "bigint", value: (r) => r.reasoning_tokens ?? null },
-  { name: "cost_micros", type: "bigint", value: (r) => r.cost_micros ?? null },
-  { name: "latency_ms", type: "integer", value: (r) => r.latency_ms },
-  { name: "upstream_latency_ms", type: "integer", value: (r) => r.upstream_latency_ms },
-  { name: "error_code", type: "text", value: (r) => r.error_code ?? null },
-  { name: "replica_id", type: "text", value: (r) => r.replica_id },
-  { name: "request_id", type: "text", value: (r) => r.request_id },
-  { name: "created_at", type: "timestamptz", value: (r) => r.created_at.toISOString() },
-];
-
-/** Inserts the events whose id is new; returns the ids inserted (one statement for the whole batch). */
-export async function insertUsageEventsIfNew(db: Kysely<DB>, events: readonly NewUsageEvent[]): Promise<Set<string>> {
-  if (events.length === 0) return new Set();
-  const r = await sql<{ id: string }>`${unnestInsert("usage_events", USAGE_EVENT_COLUMNS, events)} on conflict (id) do nothing returning id`.execute(db);
-  return new Set(r.rows.map((row) => row.id));
 }
 
 export async function findUsageEvent(db: Kysely<DB>, id: string): Promise<StoredUsageEvent | undefined> {

@@ -1,0 +1,86 @@
+import { sql } from "kysely";
+import type { Kysely } from "kysely";
+import type { DB, NewUsageEvent } from "../schema.ts";
+import { unnestRows, type UnnestColumn } from "../unnest.ts";
+
+/** A usage event to bill: the organization billed is its key's, read in the same statement; `month` is its UTC month. */
+export type UsageToBill = Omit<NewUsageEvent, "org_id" | "applied_at" | "created_at"> & { created_at: Date; month: string };
+
+export interface BilledUsage {
+  /** the organization of the event's key, which was billed */
+  orgId: string;
+  /** false: an event of this id was recorded before, nothing was billed */
+  inserted: boolean;
+}
+
+const COLUMNS: readonly UnnestColumn<UsageToBill>[] = [
+  { name: "id", type: "text", value: (r) => r.id },
+  { name: "key_id", type: "text", value: (r) => r.key_id },
+  { name: "provider", type: "text", value: (r) => r.provider },
+  { name: "model", type: "text", value: (r) => r.model },
+  { name: "endpoint", type: "text", value: (r) => r.endpoint },
+  { name: "status", type: "integer", value: (r) => r.status },
+  { name: "streamed", type: "boolean", value: (r) => r.streamed },
+  { name: "input_tokens", type: "bigint", value: (r) => r.input_tokens ?? null },
+  { name: "output_tokens", type: "bigint", value: (r) => r.output_tokens ?? null },
+  { name: "cached_input_tokens", type: "bigint", value: (r) => r.cached_input_tokens ?? null },
+  { name: "cache_write_tokens", type: "bigint", value: (r) => r.cache_write_tokens ?? null },
+  { name: "reasoning_tokens", type: "bigint", value: (r) => r.reasoning_tokens ?? null },
+  { name: "cost_micros", type: "bigint", value: (r) => r.cost_micros },
+  { name: "latency_ms", type: "integer", value: (r) => r.latency_ms },
+  { name: "upstream_latency_ms", type: "integer", value: (r) => r.upstream_latency_ms },
+  { name: "error_code", type: "text", value: (r) => r.error_code ?? null },
+  { name: "replica_id", type: "text", value: (r) => r.replica_id },
+  { name: "request_id", type: "text", value: (r) => r.request_id },
+  { name: "created_at", type: "timestamptz", value: (r) => r.created_at.toISOString() },
+  { name: "month", type: "text", value: (r) => r.month },
+];
+
+/**
+ * Records a batch of usage events and, for those not recorded before, debits their organizations (a ledger
+ * entry each and the balance) and adds to their keys' total and monthly spend: all in ONE statement, so it is
+ * atomic on its own and costs one round trip. It was eight (begin, the keys, the events, the ledger, balances,
+ * totals, monthly spend, commit), and in the embedded PGlite every statement costs ~0.3–0.8 ms of CPU whatever
+ * its size, so a usage event applied alone cost ~5 ms. Events whose key does not exist are not recorded and
+ * are absent from the answer. Ids must be distinct. Zero-cost events are recorded, with a ledger entry of 0.
+ */
+export async function billUsageEvents(db: Kysely<DB>, events: readonly UsageToBill[]): Promise<Map<string, BilledUsage>> {
+  if (events.length === 0) return new Map();
+  const r = await sql<{ id: string; org_id: string; inserted: boolean }>`
+    with ev as materialized (
+      select e.*, k.org_id from ${unnestRows("e", COLUMNS, events, "ord")} join keys k on k.id = e.key_id
+    ),
+    recorded as (
+      insert into usage_events (id, org_id, key_id, provider, model, endpoint, status, streamed, input_tokens, output_tokens,
+        cached_input_tokens, cache_write_tokens, reasoning_tokens, cost_micros, latency_ms, upstream_latency_ms, error_code,
+        replica_id, request_id, created_at)
+      select id, org_id, key_id, provider, model, endpoint, status, streamed, input_tokens, output_tokens,
+        cached_input_tokens, cache_write_tokens, reasoning_tokens, cost_micros, latency_ms, upstream_latency_ms, error_code,
+        replica_id, request_id, created_at
+      from ev
+      on conflict (id) do nothing
+      returning id
+    ),
+    fresh as materialized (select ev.* from ev join recorded using (id)),
+    ledger as (
+      insert into ledger_entries (org_id, key_id, kind, amount_micros, usage_event_id)
+      select org_id, key_id, 'usage', -cost_micros, id from fresh order by ord
+    ),
+    balances as (
+      update organizations o set balance_micros = o.balance_micros - s.cost
+      from (select org_id, sum(cost_micros)::bigint as cost from fresh group by org_id) s
+      where o.id = s.org_id and s.cost <> 0
+    ),
+    totals as (
+      update keys k set spend_total_micros = k.spend_total_micros + s.cost
+      from (select key_id, sum(cost_micros)::bigint as cost from fresh group by key_id) s
+      where k.id = s.key_id and s.cost <> 0
+    ),
+    monthly as (
+      insert into key_monthly_spend (key_id, month, spend_micros)
+      select key_id, month, sum(cost_micros)::bigint from fresh group by key_id, month
+      on conflict (key_id, month) do update set spend_micros = key_monthly_spend.spend_micros + excluded.spend_micros
+    )
+    select ev.id, ev.org_id, recorded.id is not null as inserted from ev left join recorded using (id)`.execute(db);
+  return new Map(r.rows.map((row) => [row.id, { orgId: row.org_id, inserted: row.inserted }]));
+}
