@@ -1,14 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { pb } from "../../../proto/messages.ts";
-import type { OrgEntry } from "../../../proto/messages.ts";
 import { SnapshotPartServer } from "../../../proto/snapshot-parts.ts";
 import type { Subjects } from "../../../proto/subjects.ts";
 import type { Transport, Unsubscribe } from "../../../proto/transport.ts";
 import { listKeyIdsOfOrg } from "../db/repositories/keys.ts";
 import type { DB } from "../db/schema.ts";
 import { utcMonth } from "../month.ts";
-import { countEntries, listRecentAppliedEventIds, loadKeyEntries, loadOrgEntry } from "../services/snapshot-state.ts";
+import { countEntries, listRecentAppliedEventIds, loadKeyEntries, loadOrgEntries } from "../services/snapshot-state.ts";
 import { SnapshotCache } from "./snapshot-cache.ts";
 
 /** Entries per delta message: ~200 bytes each, so a delta stays far under the bus's message cap. */
@@ -163,7 +162,7 @@ export class SnapshotPublisher {
         for (const orgId of external) for (const id of await listKeyIdsOfOrg(this.db, orgId)) if (!cache.hasKey(id)) keyIds.push(id);
       }
       const keys = await loadKeyEntries(this.db, keyIds, now);
-      const orgs = (await Promise.all(orgIds.map((id) => loadOrgEntry(this.db, id)))).filter((o): o is OrgEntry => o !== undefined);
+      const orgs = await loadOrgEntries(this.db, orgIds);
       if (cache !== undefined && cache.month === utcMonth(now)) {
         cache.putKeys(keys);
         cache.putOrgs(orgs);

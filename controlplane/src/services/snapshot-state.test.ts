@@ -3,7 +3,7 @@ import { TEST_SECRET, openTestDatabase, resolveTestModel, usageEvent } from "../
 import type { TestDatabase } from "../test-support.ts";
 import { createKey, revokeKeyById } from "./keys.ts";
 import { createOrganization } from "./orgs.ts";
-import { listRecentAppliedEventIds, loadEntries, loadKeyEntries, loadKeyEntry, loadOrgEntry } from "./snapshot-state.ts";
+import { listRecentAppliedEventIds, loadEntries, loadKeyEntries, loadKeyEntry, loadOrgEntries, loadOrgEntry } from "./snapshot-state.ts";
 import { applyUsageEvent } from "./usage.ts";
 
 let t: TestDatabase;
@@ -73,5 +73,13 @@ describe("snapshot state", () => {
     const asked = [revoked.key.id, "key_missing", limited.key.id, managementKeyId];
     expect(await loadKeyEntries(t.db, asked, now)).toEqual([revoked.key.id, limited.key.id, managementKeyId].map((id) => keys.find((k) => k.id === id)));
     expect(await loadKeyEntries(t.db, [], now)).toEqual([]);
+
+    // a delta's organizations in one query too, the same way
+    const other = await createOrganization(t.db, TEST_SECRET, { name: "Other", creditMicros: 12 });
+    expect(await loadOrgEntries(t.db, [other.org.id, "org_missing", org.id])).toEqual([
+      { id: other.org.id, name: "Other", balanceMicros: 12 },
+      { id: org.id, name: "Snap", balanceMicros: 4_957 },
+    ]);
+    expect(await loadOrgEntries(t.db, [])).toEqual([]);
   });
 });

@@ -37,6 +37,12 @@ export async function findOrganization(db: Kysely<DB>, id: string): Promise<Orga
   return row && toOrganization(row);
 }
 
+/** The organizations among `ids` that exist, in no particular order (one query). */
+export async function findOrganizations(db: Kysely<DB>, ids: readonly string[]): Promise<Organization[]> {
+  if (ids.length === 0) return [];
+  return (await db.selectFrom("organizations").selectAll().where("id", "in", [...ids]).execute()).map(toOrganization);
+}
+
 export async function listOrganizations(db: Kysely<DB>): Promise<Organization[]> {
   return (await organizationsQuery(db).execute()).map(toOrganization);
 }
