@@ -149,6 +149,28 @@ describe("applyUsageEvent", () => {
 });
 
 describe("applyUsageEvents (one statement per batch)", () => {
+  it("refuses as poison what the ledger cannot store, and bills the rest of the batch", async () => {
+    const { orgId, keyId } = await orgWithKey(1_000_000);
+    const at = Date.UTC(2026, 10, 15, 12);
+    const good = usageEvent({ orgId, keyId, costMicros: 40, createdAtMs: at });
+    // each of these made the batch's statement fail (checked), and with it every redelivery of the batch
+    const bad = [
+      usageEvent({ orgId, keyId, costMicros: 1, createdAtMs: at, status: 2 ** 31 }),
+      usageEvent({ orgId, keyId, costMicros: 1, createdAtMs: at, model: "gpt\u0000x" }),
+      usageEvent({ orgId, keyId, costMicros: 1, createdAtMs: 8.64e15 + 1 }),
+      usageEvent({ orgId, keyId: "key\u0000", costMicros: 1, createdAtMs: at }),
+    ];
+    const r = await applyUsageEvents(t.db, [bad[0]!, good, ...bad.slice(1)]);
+    expect(r.poison).toEqual([
+      { index: 0, reason: "Usage event has an invalid 'status'." },
+      { index: 2, reason: "Usage event has an invalid 'model'." },
+      { index: 3, reason: "Usage event has an invalid 'createdAtMs'." },
+      { index: 4, reason: "Usage event has an invalid 'keyId'." },
+    ]);
+    expect(r.applied).toEqual([{ id: good.id, applied: true, orgId, keyId }]);
+    expect(await money(orgId, keyId, "2026-11")).toEqual({ balance: 999_960, ledgerSum: 999_960, usageEntries: 1, spendTotal: 40, spendMonth: 40 });
+  });
+
   it("bills a batch with repeats and a poison event: each new event once, the poison one reported", async () => {
     const { orgId, keyId } = await orgWithKey(1_000_000);
     const other = await orgWithKey(1_000_000);

@@ -6,23 +6,32 @@ import type { DB } from "../db/schema.ts";
 import { ControlError } from "../errors.ts";
 import { utcMonth } from "../month.ts";
 
+const INT4_MAX = 2_147_483_647;
+/** The last moment a JavaScript Date holds (±8.64e15 ms); Postgres's timestamptz goes further. */
+const DATE_MAX_MS = 8.64e15;
+
 const count = z.int().nonnegative().nullish();
-const text = z.string().nullish();
+// Postgres text cannot hold NUL, and a statement refusing one event would refuse its whole batch, again on every
+// redelivery: the usage stream would stop. So what the database cannot store is refused here, as poison.
+const storable = z.string().refine((s) => !s.includes("\0"), "contains a NUL character");
+const text = storable.nullish();
+const id = z.string().min(1).max(200).refine((s) => !s.includes("\0"), "contains a NUL character");
 
 /**
- * What a usage event must carry to be billed. protobufjs hands unset fields over as null or defaults; an event
- * without an id or a key cannot be applied idempotently and is refused.
+ * What a usage event must carry to be billed, and nothing the ledger's columns cannot store. protobufjs hands
+ * unset fields over as null or defaults; an event without an id or a key cannot be applied idempotently and is
+ * refused.
  */
 const usageEventSchema = z.object({
-  id: z.string().min(1).max(200),
-  keyId: z.string().min(1).max(200),
+  id,
+  keyId: id,
   orgId: text,
   replicaId: text,
   requestId: text,
   provider: text,
   model: text,
   endpoint: text,
-  status: z.int().nullish(),
+  status: z.int().nonnegative().max(INT4_MAX).nullish(),
   streamed: z.boolean().nullish(),
   inputTokens: count,
   outputTokens: count,
@@ -32,7 +41,7 @@ const usageEventSchema = z.object({
   costMicros: z.int().nonnegative().nullish(),
   latencyMs: count,
   upstreamLatencyMs: count,
-  createdAtMs: z.int().nonnegative().nullish(),
+  createdAtMs: z.int().nonnegative().max(DATE_MAX_MS).nullish(),
   errorCode: text,
 });
 
@@ -49,8 +58,6 @@ export interface AppliedBatch {
   /** Events that can never be applied (retrying will not help): reported, not retried. */
   poison: { index: number; reason: string }[];
 }
-
-const INT4_MAX = 2_147_483_647;
 
 /**
  * Bills one usage event exactly once; see applyUsageEvents.
