@@ -7,6 +7,7 @@ import { build } from "esbuild";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { PGLITE_TEMPLATE_FILE, writePgliteTemplate } from "../controlplane/src/db/pglite-template.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -19,8 +20,9 @@ export const ENTRIES: Readonly<Record<string, string>> = {
 };
 
 /**
- * Builds every entry into `outDir` (default dist/); returns the bundles' paths. `outDir` must be inside the
- * project: the bundles import npm packages from the node_modules above them.
+ * Builds every entry into `outDir` (default dist/), and beside them the packed PGlite data directory an empty
+ * embedded database starts from (controlplane/src/db/pglite-template.ts); returns the bundles' paths. `outDir`
+ * must be inside the project: the bundles import npm packages from the node_modules above them.
  */
 export async function buildBundles(outDir = path.join(ROOT, "dist")): Promise<string[]> {
   mkdirSync(outDir, { recursive: true });
@@ -40,6 +42,7 @@ export async function buildBundles(outDir = path.join(ROOT, "dist")): Promise<st
     logLevel: "warning",
     define: { SVC_BUNDLE_ROOT: JSON.stringify(toRoot) },
   });
+  await writePgliteTemplate(path.join(outDir, PGLITE_TEMPLATE_FILE));
   return Object.values(ENTRIES).map((f) => path.join(outDir, f));
 }
 

@@ -4,10 +4,13 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { sql } from "kysely";
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadCatalog } from "../../catalog/src/index.ts";
 import { ENTRIES, buildBundles } from "../../deploy/build.ts";
+import { openDatabase } from "../../controlplane/src/db/connect.ts";
+import { PGLITE_TEMPLATE_FILE } from "../../controlplane/src/db/pglite-template.ts";
 import { subjects } from "../../proto/subjects.ts";
 import { deleteUsageStream } from "../../proto/transport-nats.ts";
 import { freshDatabase } from "../harness/database.ts";
@@ -79,6 +82,16 @@ async function chatsAndBills(base: string, key: string, openingMicros: number): 
   expect(listed.filter((id) => !slugs.has(id))).toEqual([]);
 }
 
+/** Set by initdb and kept by a copy: directories unpacked from one template share it. */
+async function pgliteSystemId(dataDir: string, pgliteTemplate?: string): Promise<string> {
+  const database = await openDatabase({ dataDir, pgliteTemplate });
+  try {
+    return String((await sql<{ id: string }>`select system_identifier::text as id from pg_control_system()`.execute(database.db)).rows[0]?.id);
+  } finally {
+    await database.close();
+  }
+}
+
 beforeAll(async () => {
   // inside the project, as dist/ is in the image: the bundles import npm packages from node_modules above them
   mkdirSync(join(ROOT, "dist"), { recursive: true });
@@ -87,7 +100,7 @@ beforeAll(async () => {
   const built = await buildBundles(outDir);
   expect(built.map((f) => f.slice(outDir.length + 1)).sort()).toEqual(Object.values(ENTRIES).sort());
   mock = await startMockUpstream();
-}, 60_000);
+}, 120_000);
 
 afterAll(async () => {
   for (const c of children) if (!exited(c)) c.kill("SIGKILL");
@@ -100,13 +113,17 @@ describe("the image's bundles (npm run build)", () => {
   it("embedded: serves and bills a chat call from the official client, lists the catalog, stops on SIGTERM with 0", async () => {
     const mgmt = randomManagementKey();
     const port = await freePort();
-    const child = run("embedded.mjs", { PORT: String(port), SVC_DATA_DIR: dataDir(), SVC_BOOTSTRAP_MGMT_KEY: mgmt, SVC_BOOTSTRAP_CREDIT: "3" });
+    const data = dataDir();
+    const child = run("embedded.mjs", { PORT: String(port), SVC_DATA_DIR: data, SVC_BOOTSTRAP_MGMT_KEY: mgmt, SVC_BOOTSTRAP_CREDIT: "3" });
     const base = `http://127.0.0.1:${port}`;
     await up(base, mgmt);
     const { key } = await createKey(base, mgmt, { name: "bundle" });
     await chatsAndBills(base, key, 3_000_000);
     child.kill("SIGTERM");
     expect(await exitCode(child)).toBe(0);
+    // its empty data directory was unpacked from the template built beside the bundles, not initialised anew
+    const template = join(outDir, PGLITE_TEMPLATE_FILE);
+    expect(await pgliteSystemId(data)).toBe(await pgliteSystemId(dataDir(), template));
   }, 90_000);
 
   describe.skipIf(!process.env.NATS_URL || !process.env.DATABASE_URL)("split (Postgres and NATS)", () => {
