@@ -13,9 +13,9 @@ const DATE_MAX_MS = 8.64e15;
 const count = z.int().nonnegative().nullish();
 // Postgres text cannot hold NUL, and a statement refusing one event would refuse its whole batch, again on every
 // redelivery: the usage stream would stop. So what the database cannot store is refused here, as poison.
-const storable = z.string().refine((s) => !s.includes("\0"), "contains a NUL character");
-const text = storable.nullish();
-const id = z.string().min(1).max(200).refine((s) => !s.includes("\0"), "contains a NUL character");
+const noNul = (s: string) => !s.includes("\0");
+const text = z.string().refine(noNul, "contains a NUL character").nullish();
+const id = z.string().min(1).max(200).refine(noNul, "contains a NUL character");
 
 /**
  * What a usage event must carry to be billed, and nothing the ledger's columns cannot store. protobufjs hands
