@@ -157,7 +157,7 @@ describe("applyUsageEvents (one statement per batch)", () => {
     const bad = [
       usageEvent({ orgId, keyId, costMicros: 1, createdAtMs: at, status: 2 ** 31 }),
       usageEvent({ orgId, keyId, costMicros: 1, createdAtMs: at, model: "gpt\u0000x" }),
-      usageEvent({ orgId, keyId, costMicros: 1, createdAtMs: 8.64e15 + 1 }),
+      usageEvent({ orgId, keyId, costMicros: 1, createdAtMs: Date.UTC(10_000, 0, 1) }), // month "+010000"
       usageEvent({ orgId, keyId: "key\u0000", costMicros: 1, createdAtMs: at }),
     ];
     const r = await applyUsageEvents(t.db, [bad[0]!, good, ...bad.slice(1)]);

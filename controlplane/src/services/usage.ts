@@ -7,8 +7,8 @@ import { ControlError } from "../errors.ts";
 import { utcMonth } from "../month.ts";
 
 const INT4_MAX = 2_147_483_647;
-/** The last moment a JavaScript Date holds (±8.64e15 ms); Postgres's timestamptz goes further. */
-const DATE_MAX_MS = 8.64e15;
+/** The last millisecond of the year 9999: a later event's month is not `YYYY-MM` (key_monthly_spend checks it). */
+const CREATED_AT_MAX_MS = Date.UTC(10_000, 0, 1) - 1;
 
 const count = z.int().nonnegative().nullish();
 // Postgres text cannot hold NUL, and a statement refusing one event would refuse its whole batch, again on every
@@ -41,7 +41,7 @@ const usageEventSchema = z.object({
   costMicros: z.int().nonnegative().nullish(),
   latencyMs: count,
   upstreamLatencyMs: count,
-  createdAtMs: z.int().nonnegative().max(DATE_MAX_MS).nullish(),
+  createdAtMs: z.int().nonnegative().max(CREATED_AT_MAX_MS).nullish(),
   errorCode: text,
 });
 
