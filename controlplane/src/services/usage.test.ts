@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pb } from "../../../proto/messages.ts";
 import * as keySpend from "../db/repositories/key-spend.ts";
@@ -149,6 +150,42 @@ describe("applyUsageEvent", () => {
 });
 
 describe("applyUsageEvents (one statement per batch)", () => {
+  it("bills a batch around an event the database refuses, reporting that one, and the same again changes nothing", async () => {
+    const { orgId, keyId } = await orgWithKey(1_000_000);
+    const at = Date.UTC(2026, 10, 15, 12);
+    // a rule the schema does not know: the database is the one refusing, as with a failure nobody foresaw
+    await sql`alter table usage_events add constraint test_refuses_model check (model <> 'refused-by-test')`.execute(t.db);
+    try {
+      const a = usageEvent({ orgId, keyId, costMicros: 10, createdAtMs: at });
+      const refused = usageEvent({ orgId, keyId, costMicros: 1_000, createdAtMs: at, model: "refused-by-test" });
+      const b = usageEvent({ orgId, keyId, costMicros: 20, createdAtMs: at });
+      const r = await applyUsageEvents(t.db, [a, refused, b]);
+      expect(r.poison).toEqual([{ index: 1, reason: "The ledger refused the usage event (SQLSTATE 23514)." }]);
+      expect(r.applied).toEqual([
+        { id: a.id, applied: true, orgId, keyId },
+        { id: b.id, applied: true, orgId, keyId },
+      ]);
+      const again = await applyUsageEvents(t.db, [a, refused, b]);
+      expect(again.poison).toEqual(r.poison);
+      expect(again.applied.map((x) => x.applied)).toEqual([false, false]);
+      expect(await money(orgId, keyId, "2026-11")).toEqual({ balance: 999_970, ledgerSum: 999_970, usageEntries: 2, spendTotal: 30, spendMonth: 30 });
+    } finally {
+      await sql`alter table usage_events drop constraint test_refuses_model`.execute(t.db);
+    }
+  });
+
+  it("throws, billing nothing, when the database fails for a reason that is not the batch's data", async () => {
+    const { orgId, keyId } = await orgWithKey(1_000_000);
+    const event = usageEvent({ orgId, keyId, costMicros: 10, createdAtMs: Date.UTC(2026, 10, 15, 12) });
+    // inside a transaction that an earlier statement aborted, every statement fails (SQLSTATE 25P02)
+    const failed = t.db.transaction().execute(async (trx) => {
+      await sql`select 1 / 0`.execute(trx).catch(() => undefined);
+      await applyUsageEvents(trx, [event]);
+    });
+    await expect(failed).rejects.toMatchObject({ code: "25P02" });
+    expect(await money(orgId, keyId, "2026-11")).toMatchObject({ balance: 1_000_000, usageEntries: 0 });
+  });
+
   it("refuses as poison what the ledger cannot store, and bills the rest of the batch", async () => {
     const { orgId, keyId } = await orgWithKey(1_000_000);
     const at = Date.UTC(2026, 10, 15, 12);

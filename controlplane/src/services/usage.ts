@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { UsageEvent } from "../../../proto/messages.ts";
-import { billUsageEvents, type UsageToBill } from "../db/repositories/usage-billing.ts";
+import { billUsageEvents, type BilledUsage, type UsageToBill } from "../db/repositories/usage-billing.ts";
 import type { DB } from "../db/schema.ts";
 import { ControlError } from "../errors.ts";
 import { utcMonth } from "../month.ts";
@@ -118,18 +118,53 @@ export async function applyUsageEvents(db: Kysely<DB>, events: readonly UsageEve
       month: utcMonth(createdAt),
     });
   }
-  const billed = await billUsageEvents(db, rows);
+  const { billed, refused } = await billIsolatingRefusals(db, rows);
   // one answer per valid event, in order; a repeat of an id inside the batch is answered too (applied: false), so
   // its replica stops counting it as pending
   const applied: AppliedBatch["applied"] = [];
   const answered = new Set<string>();
   for (const { index, e } of valid) {
     const b = billed.get(e.id);
-    if (!b) poison.push({ index, reason: "Usage event names an unknown key." });
+    const why = refused.get(e.id);
+    if (why !== undefined) poison.push({ index, reason: `The ledger refused the usage event (${why}).` });
+    else if (!b) poison.push({ index, reason: "Usage event names an unknown key." });
     else {
       applied.push({ id: e.id, applied: b.inserted && !answered.has(e.id), orgId: b.orgId, keyId: e.keyId });
       answered.add(e.id);
     }
   }
   return { applied, poison };
+}
+
+/**
+ * Bills the rows in one statement; if the database refuses it for what one row holds (a data exception or a
+ * constraint, SQLSTATE classes 22 and 23), bills them one at a time and returns the ones it refuses, with the
+ * code. The schema above refuses everything known to fail, so this is the net under it: a row the database will
+ * never take would otherwise fail its batch on every redelivery and stop billing for everyone. Any other failure
+ * (connection lost, serialisation, a transaction already aborted) is thrown, and the batch is retried whole.
+ */
+async function billIsolatingRefusals(db: Kysely<DB>, rows: readonly UsageToBill[]): Promise<{ billed: Map<string, BilledUsage>; refused: Map<string, string> }> {
+  const refused = new Map<string, string>();
+  try {
+    return { billed: await billUsageEvents(db, rows), refused };
+  } catch (err) {
+    if (refusalCode(err) === undefined) throw err;
+  }
+  const billed = new Map<string, BilledUsage>();
+  for (const row of rows) {
+    try {
+      for (const [id, b] of await billUsageEvents(db, [row])) billed.set(id, b);
+    } catch (err) {
+      const code = refusalCode(err);
+      if (code === undefined) throw err;
+      refused.set(row.id, `SQLSTATE ${code}`);
+    }
+  }
+  return { billed, refused };
+}
+
+/** The SQLSTATE of an error that is the data's fault (classes 22 and 23); undefined for any other. */
+function refusalCode(err: unknown): string | undefined {
+  const code = typeof err === "object" && err !== null ? (err as { code?: unknown }).code : undefined;
+  return typeof code === "string" && /^2[23][0-9A-Z]{3}$/.test(code) ? code : undefined;
 }
