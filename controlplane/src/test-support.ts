@@ -1,9 +1,12 @@
 // Shared by the control plane's tests only.
 import { freshDatabase } from "../../test/harness/database.ts";
-import type { UsageEvent } from "../../proto/messages.ts";
+import type { KeyEntry, OrgEntry, UsageEvent } from "../../proto/messages.ts";
+import type { Kysely } from "kysely";
 import { openDatabase } from "./db/connect.ts";
 import type { Database } from "./db/connect.ts";
+import type { DB } from "./db/schema.ts";
 import type { ControlRequest, ControlResponse } from "./http/types.ts";
+import { readEntries } from "./services/snapshot-state.ts";
 
 export const TEST_SECRET = "test-key-hash-secret-0123456789";
 
@@ -87,4 +90,11 @@ export function field(value: unknown, ...path: (string | number)[]): unknown {
     v = (v as Record<string | number, unknown>)[p];
   }
   return v;
+}
+
+/** Every organization and key as a full snapshot carries them (readEntries, collected): what the database holds. */
+export async function loadEntries(db: Kysely<DB>, now: Date = new Date()): Promise<{ orgs: OrgEntry[]; keys: KeyEntry[] }> {
+  const entries: { orgs: OrgEntry[]; keys: KeyEntry[] } = { orgs: [], keys: [] };
+  await readEntries(db, { org: (o) => entries.orgs.push(o), key: (k) => entries.keys.push(k) }, now);
+  return entries;
 }

@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pb } from "../../../proto/messages.ts";
 import type { KeyEntry, OrgEntry } from "../../../proto/messages.ts";
 import { newId } from "../ids.ts";
-import { loadEntries } from "../services/snapshot-state.ts";
-import { openTestDatabase } from "../test-support.ts";
+import { loadEntries, openTestDatabase } from "../test-support.ts";
 import type { TestDatabase } from "../test-support.ts";
 import { SnapshotCache } from "./snapshot-cache.ts";
 

@@ -10,9 +10,9 @@ import { newId } from "../ids.ts";
 import { utcMonth } from "../month.ts";
 import { createKey, patchKey, revokeKeyById } from "../services/keys.ts";
 import { addCredit, createOrganization } from "../services/orgs.ts";
-import { listRecentAppliedEventIds, loadEntries } from "../services/snapshot-state.ts";
+import { listRecentAppliedEventIds } from "../services/snapshot-state.ts";
 import { applyUsageEvent } from "../services/usage.ts";
-import { TEST_SECRET, openTestDatabase, resolveTestModel, usageEvent } from "../test-support.ts";
+import { TEST_SECRET, loadEntries, openTestDatabase, resolveTestModel, usageEvent } from "../test-support.ts";
 import type { TestDatabase } from "../test-support.ts";
 import { CACHE_MAX_AGE_MS, SnapshotPublisher } from "./snapshot-publisher.ts";
 

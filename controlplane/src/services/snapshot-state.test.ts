@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_SECRET, openTestDatabase, resolveTestModel, usageEvent } from "../test-support.ts";
+import { TEST_SECRET, loadEntries, openTestDatabase, resolveTestModel, usageEvent } from "../test-support.ts";
 import type { TestDatabase } from "../test-support.ts";
 import { createKey, revokeKeyById } from "./keys.ts";
 import { createOrganization } from "./orgs.ts";
-import { listRecentAppliedEventIds, loadEntries, loadKeyEntries, loadKeyEntry, loadOrgEntries, loadOrgEntry } from "./snapshot-state.ts";
+import { listRecentAppliedEventIds, loadKeyEntries, loadOrgEntries } from "./snapshot-state.ts";
 import { applyUsageEvent } from "./usage.ts";
 
 let t: TestDatabase;
@@ -63,11 +63,11 @@ describe("snapshot state", () => {
     const later = new Date(now.getTime() + 11 * 60_000);
     expect(await listRecentAppliedEventIds(t.db, "replica-x", later)).toEqual([]);
 
-    expect(await loadOrgEntry(t.db, org.id)).toEqual({ id: org.id, name: "Snap", balanceMicros: 4_957 });
-    expect(await loadKeyEntry(t.db, limited.key.id, now)).toEqual(keys.find((k) => k.id === limited.key.id));
-    expect(await loadKeyEntry(t.db, limited.key.id, lastMonth)).toMatchObject({ spendMonthMicros: 2, month: lastMonth.toISOString().slice(0, 7) });
-    expect(await loadKeyEntry(t.db, "key_missing", now)).toBeUndefined();
-    expect(await loadOrgEntry(t.db, "org_missing")).toBeUndefined();
+    expect(await loadOrgEntries(t.db, [org.id])).toEqual([{ id: org.id, name: "Snap", balanceMicros: 4_957 }]);
+    expect(await loadKeyEntries(t.db, [limited.key.id], now)).toEqual([keys.find((k) => k.id === limited.key.id)]);
+    expect(await loadKeyEntries(t.db, [limited.key.id], lastMonth)).toMatchObject([{ spendMonthMicros: 2, month: lastMonth.toISOString().slice(0, 7) }]);
+    expect(await loadKeyEntries(t.db, ["key_missing"], now)).toEqual([]);
+    expect(await loadOrgEntries(t.db, ["org_missing"])).toEqual([]);
 
     // a delta's keys in one query: the entries the full state has, in the order asked, missing ones left out
     const asked = [revoked.key.id, "key_missing", limited.key.id, managementKeyId];

@@ -15,11 +15,6 @@ import { utcMonth } from "../month.ts";
 /** How far back a snapshot lists a replica's applied events (must exceed its spool replay and bus latency). */
 export const APPLIED_EVENTS_WINDOW_MS = 10 * 60_000;
 
-export interface Entries {
-  orgs: OrgEntry[];
-  keys: KeyEntry[];
-}
-
 /** Where readEntries hands each entry as it is read. */
 export interface EntrySink {
   org(entry: OrgEntry): void;
@@ -41,13 +36,6 @@ export async function readEntries(db: Kysely<DB>, sink: EntrySink, now: Date = n
   });
 }
 
-/** readEntries, collected. */
-export async function loadEntries(db: Kysely<DB>, now: Date = new Date()): Promise<Entries> {
-  const entries: Entries = { orgs: [], keys: [] };
-  await readEntries(db, { org: (o) => entries.orgs.push(o), key: (k) => entries.keys.push(k) }, now);
-  return entries;
-}
-
 /** How many organizations and keys the database holds (a kept copy with other counts has missed a change). */
 export async function countEntries(db: Kysely<DB>): Promise<{ orgs: number; keys: number }> {
   const r = await sql<{ orgs: SqlNumber; keys: SqlNumber }>`select (select count(*) from organizations) as orgs, (select count(*) from keys) as keys`.execute(db);
@@ -60,47 +48,33 @@ export function listRecentAppliedEventIds(db: Kysely<DB>, replicaId: string, now
   return usageEvents.listAppliedEventIds(db, replicaId, new Date(now.getTime() - APPLIED_EVENTS_WINDOW_MS));
 }
 
-export async function loadOrgEntry(db: Kysely<DB>, orgId: string): Promise<OrgEntry | undefined> {
-  return (await loadOrgEntries(db, [orgId]))[0];
+/** The entries of the organizations that exist among `orgIds`, in that order (see inOrderAsked). */
+export function loadOrgEntries(db: Kysely<DB>, orgIds: readonly string[]): Promise<OrgEntry[]> {
+  return inOrderAsked(orgIds, (ids) => orgs.findOrganizations(db, ids), toOrgEntry);
 }
 
-/**
- * The entries of the organizations that exist among `orgIds`, in that order: one query per 5,000, not one per
- * organization (a usage batch touching fifty organizations was fifty statements before its delta could leave).
- */
-export async function loadOrgEntries(db: Kysely<DB>, orgIds: readonly string[]): Promise<OrgEntry[]> {
-  const out: OrgEntry[] = [];
-  for (let i = 0; i < orgIds.length; i += IDS_PER_QUERY) {
-    const ids = orgIds.slice(i, i + IDS_PER_QUERY);
-    const found = new Map((await orgs.findOrganizations(db, ids)).map((o) => [o.id, o]));
-    for (const id of ids) {
-      const org = found.get(id);
-      if (org) out.push(toOrgEntry(org));
-    }
-  }
-  return out;
+/** The entries of the keys that exist among `keyIds`, in that order (see inOrderAsked). */
+export function loadKeyEntries(db: Kysely<DB>, keyIds: readonly string[], now: Date = new Date()): Promise<KeyEntry[]> {
+  const month = utcMonth(now);
+  return inOrderAsked(keyIds, (ids) => keys.listSnapshotKeys(db, month, ids), (k) => toKeyEntry(k, month));
 }
 
-export async function loadKeyEntry(db: Kysely<DB>, keyId: string, now: Date = new Date()): Promise<KeyEntry | undefined> {
-  return (await loadKeyEntries(db, [keyId], now))[0];
-}
-
-/** Ids per query of loadKeyEntries and loadOrgEntries (a statement takes at most 65,535 parameters). */
+/** Ids per query of inOrderAsked (a statement takes at most 65,535 parameters). */
 const IDS_PER_QUERY = 5_000;
 
 /**
- * The entries of the keys that exist among `keyIds`, in that order: one query per 5,000 keys, not one per key
- * (a delta after a burst of usage or a bulk change names thousands).
+ * What `find` has for each of `ids`, in the order asked, missing ones left out: one query per 5,000 ids, not one
+ * per id (a delta after a burst of usage or a bulk change names thousands of keys, and a batch touching fifty
+ * organizations was fifty statements before its delta could leave).
  */
-export async function loadKeyEntries(db: Kysely<DB>, keyIds: readonly string[], now: Date = new Date()): Promise<KeyEntry[]> {
-  const month = utcMonth(now);
-  const out: KeyEntry[] = [];
-  for (let i = 0; i < keyIds.length; i += IDS_PER_QUERY) {
-    const ids = keyIds.slice(i, i + IDS_PER_QUERY);
-    const found = new Map((await keys.listSnapshotKeys(db, month, ids)).map((k) => [k.id, k]));
-    for (const id of ids) {
-      const key = found.get(id);
-      if (key) out.push(toKeyEntry(key, month));
+async function inOrderAsked<R extends { id: string }, E>(ids: readonly string[], find: (ids: string[]) => Promise<R[]>, entry: (row: R) => E): Promise<E[]> {
+  const out: E[] = [];
+  for (let i = 0; i < ids.length; i += IDS_PER_QUERY) {
+    const chunk = ids.slice(i, i + IDS_PER_QUERY);
+    const found = new Map((await find(chunk)).map((r) => [r.id, r]));
+    for (const id of chunk) {
+      const row = found.get(id);
+      if (row) out.push(entry(row));
     }
   }
   return out;

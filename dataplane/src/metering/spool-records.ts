@@ -1,13 +1,16 @@
-/** Spool records on disk, one after the other: each a 4-byte big-endian length, then that many bytes (one encoded UsageEvent). */
+/** A spool record's length prefix: 4 bytes, big-endian. */
+export const FRAME_BYTES = 4;
+
+/** Spool records on disk, one after the other: each its length prefix, then that many bytes (one encoded UsageEvent). */
 export function frameAll(records: readonly Uint8Array[]): Buffer {
   let size = 0;
-  for (const r of records) size += 4 + r.length;
+  for (const r of records) size += FRAME_BYTES + r.length;
   const out = Buffer.allocUnsafe(size);
   let at = 0;
   for (const r of records) {
     out.writeUInt32BE(r.length, at);
-    out.set(r, at + 4);
-    at += 4 + r.length;
+    out.set(r, at + FRAME_BYTES);
+    at += FRAME_BYTES + r.length;
   }
   return out;
 }
@@ -16,11 +19,11 @@ export function frameAll(records: readonly Uint8Array[]): Buffer {
 export function readRecords(buf: Buffer): Uint8Array[] {
   const out: Uint8Array[] = [];
   let at = 0;
-  while (at + 4 <= buf.length) {
+  while (at + FRAME_BYTES <= buf.length) {
     const len = buf.readUInt32BE(at);
-    if (at + 4 + len > buf.length) break;
-    out.push(buf.subarray(at + 4, at + 4 + len));
-    at += 4 + len;
+    if (at + FRAME_BYTES + len > buf.length) break;
+    out.push(buf.subarray(at + FRAME_BYTES, at + FRAME_BYTES + len));
+    at += FRAME_BYTES + len;
   }
   return out;
 }

@@ -29,10 +29,10 @@ export interface SpoolOptions {
 
 /**
  * The data plane's usage spool: every usage event is written here (to the kernel; the events of one turn of the
- * event loop in one write) before its response leaves, so a replica killed at any moment keeps every event of every answer it gave. Segments whose
- * records the bus stored are deleted; the rest are read back and sent again once the bus is reachable (the
- * ledger is idempotent on event id, so sending an event twice is harmless). Records the bus refused are fsync'd
- * within FSYNC_MS.
+ * event loop in one write) before its response leaves, so a replica killed at any moment keeps every event of
+ * every answer it gave. Segments whose records the bus stored are deleted; the rest are read back and sent again
+ * once the bus is reachable (the ledger is idempotent on event id, so sending an event twice is harmless).
+ * Records the bus refused are fsync'd within FSYNC_MS.
  *
  * Bounded: `full` once the segments reach `maxBytes`. Appending never refuses (the event belongs to a request
  * already served); the bound is kept by refusing new requests at admission, so it is passed by at most the

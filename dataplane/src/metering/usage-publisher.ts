@@ -2,11 +2,10 @@ import { pb } from "../../../proto/messages.ts";
 import type { UsageEvent } from "../../../proto/messages.ts";
 import type { Transport } from "../../../proto/transport.ts";
 import { beforeTurnEndWrites } from "../turn-end.ts";
+import { FRAME_BYTES } from "./spool-records.ts";
 import type { Segment, Spool } from "./spool.ts";
 
 const REPLAY_EVERY_MS = 1_000;
-/** A record's length prefix in the spool (spool-records.ts). */
-const FRAME_BYTES = 4;
 /** Leftovers of replicas that died beside this one are looked for this often (in ticks). */
 const CLAIM_EVERY_TICKS = 10;
 
