@@ -9,6 +9,7 @@ import type { DataPlaneConfig } from "./config.ts";
 import type { UsagePublisher } from "./metering/usage-publisher.ts";
 import type { CredentialPool } from "./providers/credentials.ts";
 import type { UpstreamClient } from "./upstream/client.ts";
+import type { KeyHashes } from "./auth/key-hashes.ts";
 
 export type { ControlRequest, ControlResponse };
 
@@ -25,6 +26,8 @@ export interface DataPlaneDeps {
   readonly rateLimiter: RateLimiter;
   readonly metrics: DataPlaneMetrics;
   readonly keyHashSecret: string;
+  /** Presented keys to their snapshot entries, by HMAC under keyHashSecret (remembered: see KeyHashes). */
+  readonly keyHashes: KeyHashes;
   readonly upstream: UpstreamClient;
   readonly usage: UsagePublisher;
   readonly controlPlane: ControlPlaneClient;

@@ -19,6 +19,7 @@ import { DataPlaneMetrics } from "./metrics/metrics.ts";
 import { serveMetrics } from "./metrics/server.ts";
 import { CredentialPool } from "./providers/credentials.ts";
 import { UpstreamClient } from "./upstream/client.ts";
+import { KeyHashes } from "./auth/key-hashes.ts";
 
 export interface DataPlane {
   readonly port: number;
@@ -71,6 +72,7 @@ export async function startDataPlane(opts: {
       pendingEvents: () => tracker.pendingEvents,
     }),
     keyHashSecret: opts.keyHashSecret,
+    keyHashes: new KeyHashes(opts.keyHashSecret),
     upstream,
     usage,
     controlPlane: opts.controlPlane,

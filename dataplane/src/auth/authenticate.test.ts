@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { hashKey } from "../../../proto/key-hash.ts";
 import { GatewayError } from "../errors.ts";
 import { authenticateInference, bearerToken } from "./authenticate.ts";
+import { KeyHashes } from "./key-hashes.ts";
 import { SnapshotStore } from "./snapshot-store.ts";
 
 const SECRET = "test-secret-0123456789";
@@ -24,9 +25,11 @@ store.applyFull(
   Date.now(),
 );
 
+const hashes = new KeyHashes(SECRET);
+
 function outcome(header: string, s = store): string {
   try {
-    return authenticateInference(header, s, SECRET).id ?? "";
+    return authenticateInference(header, s, hashes).id ?? "";
   } catch (e) {
     if (e instanceof GatewayError) return `${e.status} ${e.code}`;
     throw e;
@@ -52,7 +55,7 @@ describe("authenticating an inference request", () => {
 
   it("never puts the presented key in the error", () => {
     try {
-      authenticateInference(`Bearer svc_secretvalue123`, store, SECRET);
+      authenticateInference(`Bearer svc_secretvalue123`, store, hashes);
     } catch (e) {
       expect((e as GatewayError).toOpenAI()).not.toContain("svc_secretvalue123");
     }

@@ -23,7 +23,7 @@ function spendThisMonth(deps: DataPlaneDeps, key: KeyEntry, nowMs: number): numb
 
 /** GET /v1/credits: the organization's live credit, as the next request will be judged. Not metered. */
 export function getCredits(deps: DataPlaneDeps, ctx: RequestContext): void {
-  const key = authenticateInference(ctx.authorization, deps.store, deps.keyHashSecret);
+  const key = authenticateInference(ctx.authorization, deps.store, deps.keyHashes);
   const org = deps.store.org(key.orgId ?? "");
   if (!org) throw new GatewayError("invalid_api_key", "The API key is not valid or has been revoked.");
   const micros = availableMicros(org, deps.tracker, isolation(deps.store, Date.now()));
@@ -53,7 +53,7 @@ function budgets(deps: DataPlaneDeps, key: KeyEntry, nowMs: number) {
 
 /** GET /v1/key: what the presenting key may do and its own spend this month. Not metered. */
 export function getKey(deps: DataPlaneDeps, ctx: RequestContext): void {
-  const key = authenticateInference(ctx.authorization, deps.store, deps.keyHashSecret);
+  const key = authenticateInference(ctx.authorization, deps.store, deps.keyHashes);
   const now = Date.now();
   ctx.send(
     200,

@@ -28,7 +28,7 @@ const ENDPOINT = "/v1/audio/transcriptions";
  * is removed on every path.
  */
 export async function audioTranscriptions(deps: DataPlaneDeps, ctx: RequestContext): Promise<void> {
-  const key = authenticateInference(ctx.authorization, deps.store, deps.keyHashSecret);
+  const key = authenticateInference(ctx.authorization, deps.store, deps.keyHashes);
   // before the first await: uWS hands the body only to a reader registered at once
   const receiving = receiveUpload(ctx.res, {
     contentType: ctx.contentType,

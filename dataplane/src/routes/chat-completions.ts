@@ -16,7 +16,7 @@ import { resolveForUse } from "./model-access.ts";
 const ENDPOINT = "/v1/chat/completions";
 
 export async function chatCompletions(deps: DataPlaneDeps, ctx: RequestContext, rawBody: Promise<Buffer> | undefined): Promise<void> {
-  const key = authenticateInference(ctx.authorization, deps.store, deps.keyHashSecret);
+  const key = authenticateInference(ctx.authorization, deps.store, deps.keyHashes);
   const raw = (await rawBody) ?? Buffer.alloc(0);
   const { object: body, text: bodyText } = parseJsonBody(raw);
   const { model, provider } = resolveForUse(deps, key, body.model, "chat");

@@ -5,6 +5,7 @@ import { SnapshotStore } from "../auth/snapshot-store.ts";
 import type { DataPlaneDeps } from "../deps.ts";
 import { GatewayError } from "../errors.ts";
 import type { RequestContext } from "../http/context.ts";
+import { KeyHashes } from "../auth/key-hashes.ts";
 import { CredentialPool } from "../providers/credentials.ts";
 import { embeddings } from "./embeddings.ts";
 
@@ -30,7 +31,7 @@ store.applyFull(
 );
 // OpenAI and Voyage have a credential; Cohere, Mistral and Google have none
 const env = { OPENAI_API_KEY: "sk-test", VOYAGE_API_KEY: "pa-test" };
-const deps = { catalog, credentials: new CredentialPool(catalog, env), store, keyHashSecret: SECRET } as unknown as DataPlaneDeps;
+const deps = { catalog, credentials: new CredentialPool(catalog, env), store, keyHashes: new KeyHashes(SECRET) } as unknown as DataPlaneDeps;
 
 interface Answer {
   status: number;

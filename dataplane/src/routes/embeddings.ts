@@ -24,7 +24,7 @@ const ENDPOINT = "/v1/embeddings";
  * set is the same 400 whether or not the provider can be reached.
  */
 export async function embeddings(deps: DataPlaneDeps, ctx: RequestContext, rawBody: Promise<Buffer> | undefined): Promise<void> {
-  const key = authenticateInference(ctx.authorization, deps.store, deps.keyHashSecret);
+  const key = authenticateInference(ctx.authorization, deps.store, deps.keyHashes);
   const raw = (await rawBody) ?? Buffer.alloc(0);
   const body = parseJsonObject(raw);
   let checked: EmbeddingRequest | undefined;

@@ -1,4 +1,3 @@
-import { hashKey } from "../../../proto/key-hash.ts";
 import { bearerToken } from "../auth/authenticate.ts";
 import type { DataPlaneDeps } from "../deps.ts";
 import { SEQUENCE_HEADER } from "../../../proto/headers.ts";
@@ -24,7 +23,7 @@ export async function forwardToControlPlane(deps: DataPlaneDeps, ctx: RequestCon
   if (ctx.method === "DELETE" && ctx.url === "/v1/key" && res.status === 200) {
     // revoke here at once; the control plane's delta reaches the other replicas
     const token = bearerToken(ctx.authorization);
-    const key = token ? deps.store.keyByHash(hashKey(deps.keyHashSecret, token)) : undefined;
+    const key = token ? deps.keyHashes.find(token, deps.store) : undefined;
     if (key) deps.store.markRevoked(key.id ?? "");
   }
   const applied = res.headers[SEQUENCE_HEADER];

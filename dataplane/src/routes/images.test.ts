@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadCatalog } from "../../../catalog/src/index.ts";
 import { hashKey } from "../../../proto/key-hash.ts";
+import { KeyHashes } from "../auth/key-hashes.ts";
 import { createLogger } from "../../../proto/log.ts";
 import type { UsageEvent } from "../../../proto/messages.ts";
 import { readJsonFixture } from "../../../test/harness/fixtures.ts";
@@ -78,6 +79,7 @@ async function startGateway(env: Record<string, string>): Promise<Gateway> {
       pendingEvents: zero,
     }),
     keyHashSecret: SECRET,
+    keyHashes: new KeyHashes(SECRET),
     upstream: new UpstreamClient({ headersTimeoutMs: 10_000, bodyTimeoutMs: 10_000 }),
     usage,
     controlPlane: () => Promise.reject(new Error("no control plane in this test")),

@@ -30,7 +30,7 @@ function authenticate(deps: DataPlaneDeps, ctx: RequestContext): KeyEntry {
       "Send your gateway key as `Authorization: Bearer <key>`; x-api-key is not accepted here. With the Anthropic SDK pass it as authToken (ANTHROPIC_AUTH_TOKEN), not apiKey.",
     );
   }
-  return authenticateInference(ctx.authorization, deps.store, deps.keyHashSecret);
+  return authenticateInference(ctx.authorization, deps.store, deps.keyHashes);
 }
 
 function resolveNative(deps: DataPlaneDeps, key: KeyEntry, id: unknown): Model {

@@ -12,14 +12,14 @@ function modelObject(m: Model) {
 
 /** GET /v1/models: exactly OpenAI-shaped, only what this key can use right now. */
 export function listModels(deps: DataPlaneDeps, ctx: RequestContext): void {
-  const key = authenticateInference(ctx.authorization, deps.store, deps.keyHashSecret);
+  const key = authenticateInference(ctx.authorization, deps.store, deps.keyHashes);
   const data = deps.catalog.models.filter((m) => keyAllows(key, m.slug) && isServable(deps, m)).map(modelObject);
   ctx.send(200, JSON.stringify({ object: "list", data }));
 }
 
 /** GET /v1/models/{id}: slug or alias in, canonical slug out; one 404 for every reason it is not visible. */
 export function getModel(deps: DataPlaneDeps, ctx: RequestContext): void {
-  const key = authenticateInference(ctx.authorization, deps.store, deps.keyHashSecret);
+  const key = authenticateInference(ctx.authorization, deps.store, deps.keyHashes);
   let id: string;
   try {
     id = decodeURIComponent(ctx.url.slice("/v1/models/".length));
