@@ -6,20 +6,26 @@
  * the turn, nothing more.
  *
  * Work registered with `beforeTurnEndWrites` runs first, before any of the turn's writes: the usage spool's one
- * write of the turn's events, so that no answer leaves before its usage record is on the kernel.
+ * write of the turn's events, so that no answer leaves before its usage record is on the kernel. Work registered
+ * with `afterTurnEndWrites` runs last: bookkeeping no answer waits for (the access line of a request answered
+ * this turn), which at one request at a time was ~3.5 µs between the provider's answer and the client's.
  */
 let first: (() => void)[] = [];
 let queued: (() => void)[] = [];
+let last: (() => void)[] = [];
 let scheduled = false;
 
 function flush(): void {
   scheduled = false;
   const tasks = first;
   const writes = queued;
+  const after = last;
   first = [];
   queued = [];
+  last = [];
   for (const t of tasks) t();
   for (const w of writes) w();
+  for (const a of after) a();
 }
 
 function schedule(): void {
@@ -36,4 +42,9 @@ export function atTurnEnd(write: () => void): void {
 export function beforeTurnEndWrites(task: () => void): void {
   schedule();
   first.push(task);
+}
+
+export function afterTurnEndWrites(task: () => void): void {
+  schedule();
+  last.push(task);
 }

@@ -11,6 +11,7 @@ import { imageEdits, imageGenerations } from "../routes/images.ts";
 import { countTokens, messages } from "../routes/messages.ts";
 import { forwardToControlPlane } from "../routes/forward.ts";
 import { getModel, listModels } from "../routes/models.ts";
+import { afterTurnEndWrites } from "../turn-end.ts";
 import { logAccess } from "./access-log.ts";
 import { BodyIdleWatch } from "./body-idle-watch.ts";
 import { RequestContext } from "./context.ts";
@@ -153,7 +154,9 @@ export function buildApp(deps: DataPlaneDeps): { app: uWS.TemplatedApp; inFlight
       body?.catch(() => undefined);
       const done = () => {
         if (ctx.unauthorizedFrom !== undefined && ctx.authorization !== "") guard.recordFailure(ctx.unauthorizedFrom, Date.now());
-        logAccess(deps.log, ctx, r.pattern);
+        // after the answers of this turn have left (an answer from a provider leaves at the turn's end): the line
+        // is bookkeeping, and its duration then covers the write
+        afterTurnEndWrites(() => logAccess(deps.log, ctx, r.pattern));
       };
       try {
         const p = r.handler(deps, ctx, body);
