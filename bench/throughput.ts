@@ -1,6 +1,7 @@
 // The throughput phase: every scenario at every concurrency against every target, target after target at each
 // level, so drift in the machine's load affects all of them alike. Prints a table per scenario as it completes.
 import type { LoadOutput } from "./load-spec.ts";
+import { untilQuiet } from "./quiet.ts";
 import { compareRows, formatLoadTable, measure, type LoadRow, type Measurement } from "./report.ts";
 import { runLoad, type RunSettings } from "./runs.ts";
 import { preflight, type Scenario, type Target, type TargetName } from "./scenarios.ts";
@@ -10,6 +11,8 @@ export interface RawRun {
   connections: number;
   target: TargetName;
   output: LoadOutput;
+  /** How long the run waited for the cores to be quiet first (what the run before left behind). */
+  settledMs: number;
 }
 
 export interface ThroughputResult {
@@ -56,11 +59,14 @@ export async function throughput(scenarios: readonly Scenario[], targets: readon
     for (const c of connections) {
       const measured = new Map<TargetName, Measurement>();
       for (const target of targets) {
+        const settled = await untilQuiet();
+        if (settled.stillBusy) console.error(`${scenario.name} c=${c} ${target.name}: the cores were still busy after ${settled.waitedMs} ms (${settled.stillBusy.map((b) => `${b?.toFixed(0) ?? "?"} %`).join(", ")}); measuring anyway`);
         const output = await runLoad(target, scenario, c, settings);
-        result.runs.push({ scenario: scenario.name, connections: c, target: target.name, output });
+        result.runs.push({ scenario: scenario.name, connections: c, target: target.name, output, settledMs: settled.waitedMs });
         const m = measure(output);
         measured.set(target.name, m);
-        console.error(`${scenario.name} c=${c} ${target.name}: ${m.requestsPerSec.toFixed(0)} req/s, p50 ${m.p50Ms.toFixed(3)} ms${m.failed > 0 ? `, ${m.failed} failed` : ""}`);
+        const waited = settled.waitedMs > 1000 ? ` (after ${(settled.waitedMs / 1000).toFixed(1)} s waiting for quiet cores)` : "";
+        console.error(`${scenario.name} c=${c} ${target.name}: ${m.requestsPerSec.toFixed(0)} req/s, p50 ${m.p50Ms.toFixed(3)} ms${m.failed > 0 ? `, ${m.failed} failed` : ""}${waited}`);
       }
       rows.push(...compareRows(scenario.name, c, measured));
     }
