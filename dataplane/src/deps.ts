@@ -4,12 +4,12 @@ import type { ControlRequest, ControlResponse } from "../../proto/control.ts";
 import type { RateLimiter } from "./admission/rate-limiter.ts";
 import type { DataPlaneMetrics } from "./metrics/metrics.ts";
 import type { SpendTracker } from "./admission/spend-tracker.ts";
+import type { KeyHashes } from "./auth/key-hashes.ts";
 import type { SnapshotStore } from "./auth/snapshot-store.ts";
 import type { DataPlaneConfig } from "./config.ts";
 import type { UsagePublisher } from "./metering/usage-publisher.ts";
 import type { CredentialPool } from "./providers/credentials.ts";
 import type { UpstreamClient } from "./upstream/client.ts";
-import type { KeyHashes } from "./auth/key-hashes.ts";
 
 export type { ControlRequest, ControlResponse };
 

@@ -8,6 +8,7 @@ import type { Transport } from "../../proto/transport.ts";
 import { tuneHeap } from "./heap-tuning.ts";
 import { RateLimiter } from "./admission/rate-limiter.ts";
 import { SpendTracker } from "./admission/spend-tracker.ts";
+import { KeyHashes } from "./auth/key-hashes.ts";
 import { SnapshotStore } from "./auth/snapshot-store.ts";
 import { SnapshotSync } from "./auth/snapshot-sync.ts";
 import type { DataPlaneConfig } from "./config.ts";
@@ -19,7 +20,6 @@ import { DataPlaneMetrics } from "./metrics/metrics.ts";
 import { serveMetrics } from "./metrics/server.ts";
 import { CredentialPool } from "./providers/credentials.ts";
 import { UpstreamClient } from "./upstream/client.ts";
-import { KeyHashes } from "./auth/key-hashes.ts";
 
 export interface DataPlane {
   readonly port: number;
