@@ -12,7 +12,7 @@ export const BATCH_WINDOW_MS = 20;
 
 /**
  * Moves usage events from the durable stream into the ledger, a batch per statement. The batch is acknowledged
- * only after the transaction committed; a redelivered event is recognised by its id and changes nothing. An
+ * only after its statement committed; a redelivered event is recognised by its id and changes nothing. An
  * event that can never be applied is logged and acknowledged, so it cannot block the stream.
  */
 export function consumeUsage(db: Kysely<DB>, transport: Transport, publisher: SnapshotPublisher, log: Logger, batchWindowMs = BATCH_WINDOW_MS): Unsubscribe {

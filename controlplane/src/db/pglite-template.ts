@@ -7,9 +7,10 @@ import { bundled } from "../../../proto/bundle-root.ts";
 
 /**
  * A freshly initialised PGlite data directory, packed by `npm run build` beside the bundles. PGlite initialising
- * an empty directory itself (its initdb) takes a process from ~135 to ~800 MB RSS and ~5 s, and the process keeps
- * much of it; unpacking one made at build time takes ~370 MB and ~1 s (docs/performance.md). That first start is
- * the embedded image's on an empty volume, where a memory limit would kill it.
+ * an empty directory itself (its initdb) takes a process from ~135 to ~800 MB RSS, and the process keeps much of
+ * it: the embedded bundle's first start on an empty directory peaked at 769–771 MB and was ready in 5.0–5.3 s;
+ * unpacked from the template, 423–434 MB and 3.5 s (docs/performance.md). That first start is the embedded
+ * image's on an empty volume, where a memory limit would kill it.
  */
 export const PGLITE_TEMPLATE_FILE = "pglite-datadir.tar.gz";
 

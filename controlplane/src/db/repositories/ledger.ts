@@ -2,7 +2,6 @@ import { sql } from "kysely";
 import type { Kysely } from "kysely";
 import { toInt } from "../int.ts";
 import type { DB, LedgerKind } from "../schema.ts";
-import { unnestInsert, type UnnestColumn } from "../unnest.ts";
 
 export interface LedgerEntry {
   id: number;
@@ -26,21 +25,17 @@ export interface NewLedgerEntryInput {
 }
 
 export async function insertLedgerEntry(db: Kysely<DB>, entry: NewLedgerEntryInput): Promise<void> {
-  await insertLedgerEntries(db, [entry]);
-}
-
-const LEDGER_COLUMNS: readonly UnnestColumn<NewLedgerEntryInput>[] = [
-  { name: "org_id", type: "text", value: (e) => e.orgId },
-  { name: "key_id", type: "text", value: (e) => e.keyId ?? null },
-  { name: "kind", type: "text", value: (e) => e.kind },
-  { name: "amount_micros", type: "bigint", value: (e) => e.amountMicros },
-  { name: "usage_event_id", type: "text", value: (e) => e.usageEventId ?? null },
-  { name: "note", type: "text", value: (e) => e.note ?? null },
-];
-
-export async function insertLedgerEntries(db: Kysely<DB>, entries: readonly NewLedgerEntryInput[]): Promise<void> {
-  if (entries.length === 0) return;
-  await unnestInsert("ledger_entries", LEDGER_COLUMNS, entries).execute(db);
+  await db
+    .insertInto("ledger_entries")
+    .values({
+      org_id: entry.orgId,
+      key_id: entry.keyId ?? null,
+      kind: entry.kind,
+      amount_micros: entry.amountMicros,
+      usage_event_id: entry.usageEventId ?? null,
+      note: entry.note ?? null,
+    })
+    .execute();
 }
 
 export async function listLedgerEntries(db: Kysely<DB>, orgId: string): Promise<LedgerEntry[]> {
