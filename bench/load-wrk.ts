@@ -64,7 +64,8 @@ export async function runWrk(spec: LoadSpec, durationSec: number): Promise<RunRe
     writeFileSync(scriptFile, script(spec, bodyFile, outFile));
     // one thread: the load process is pinned to one core; a request slower than 10 s is a failure, not a wait
     const args = ["-t1", `-c${spec.connections}`, `-d${durationSec}s`, "--timeout", "10s", "-s", scriptFile, spec.url];
-    const child = spawn("wrk", args, { stdio: ["ignore", "ignore", "pipe"] });
+    const [file, argv] = spec.realtime ? ["chrt", ["-f", "1", "wrk", ...args]] : ["wrk", args];
+    const child = spawn(file, argv, { stdio: ["ignore", "ignore", "pipe"] });
     let stderr = "";
     child.stderr.setEncoding("utf8").on("data", (t: string) => (stderr += t));
     const code = await new Promise<number | null>((resolve, reject) => {

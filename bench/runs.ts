@@ -1,6 +1,6 @@
 // One measured run of one target at one concurrency: a load process pinned to the load core, the same request
 // for every target, and the servers' CPU and memory read by that process around the measured part.
-import { runJsonChild } from "./children.ts";
+import { realtimeLoad, runJsonChild } from "./children.ts";
 import type { LoadConfig, LoadOutput, LoadTool } from "./load-spec.ts";
 import { requestHeaders, type Scenario, type Target } from "./scenarios.ts";
 
@@ -30,6 +30,7 @@ export function runLoad(target: Target, scenario: Scenario, connections: number,
     headers: requestHeaders(target, scenario),
     body: scenario.body,
     connections,
+    realtime: realtimeLoad,
     durationSec: s.durationSec,
     warmupSec: s.warmupSec,
     cpuOf,
