@@ -18,14 +18,15 @@ const hasTaskset = spawnSync("taskset", ["-c", "0", "true"], { stdio: "ignore" }
 export const pinning = hasTaskset && availableParallelism() >= 2;
 
 /**
- * Whether wrk may run ahead of everything else on the load core (SCHED_FIFO, priority 1; root or CAP_SYS_NICE).
+ * Whether wrk may run ahead of everything else on the load core (SCHED_RR, priority 1; root or CAP_SYS_NICE).
  * In split mode the control plane, Postgres and NATS share that core and work off the usage events in bursts of a
  * few milliseconds; at normal priority wrk waited behind them while the gateway's core, its requests answered, sat
  * idle (10-16 % of the time at c=32): the load, not the gateway, set the split rows' throughput. wrk waits in
- * epoll between reads, so it holds the core only while it has answers to read. Never a node process: at one
- * real-time priority on one core, a thread waiting on another of its threads can wait for ever (it did).
+ * epoll between reads, so it holds the core only while it has answers to read (load-wrk.ts kills one that overruns
+ * its duration). Never a node process: at one real-time priority on one core, a thread waiting on another of its
+ * threads can wait for ever (it did).
  */
-export const realtimeLoad = pinning && spawnSync("chrt", ["-f", "1", "true"], { stdio: "ignore" }).status === 0;
+export const realtimeLoad = pinning && spawnSync("chrt", ["-r", "1", "true"], { stdio: "ignore" }).status === 0;
 
 /** Whether an executable of that name is on PATH (nginx, wrk are optional system tools). */
 export function onPath(command: string): boolean {

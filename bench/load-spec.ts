@@ -8,7 +8,7 @@ export interface LoadSpec {
   headers: Record<string, string>;
   body: string;
   connections: number;
-  /** Run wrk at real-time priority (SCHED_FIFO 1) on its core: see `realtimeLoad` in children.ts. */
+  /** Run wrk at real-time priority (SCHED_RR 1) on its core: see `realtimeLoad` in children.ts. */
   realtime: boolean;
 }
 

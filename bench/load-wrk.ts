@@ -47,6 +47,9 @@ interface WrkOut {
 
 const tempDirs = new Set<string>();
 
+/** How long past its duration wrk may run before it is killed: its per-request timeout (10 s) and then some. */
+const WRK_GRACE_SEC = 15;
+
 /** Removes the script and output files of a run in progress (the load process is being stopped). */
 export function discardWrkFiles(): void {
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
@@ -64,14 +67,22 @@ export async function runWrk(spec: LoadSpec, durationSec: number): Promise<RunRe
     writeFileSync(scriptFile, script(spec, bodyFile, outFile));
     // one thread: the load process is pinned to one core; a request slower than 10 s is a failure, not a wait
     const args = ["-t1", `-c${spec.connections}`, `-d${durationSec}s`, "--timeout", "10s", "-s", scriptFile, spec.url];
-    const [file, argv] = spec.realtime ? ["chrt", ["-f", "1", "wrk", ...args]] : ["wrk", args];
+    const [file, argv] = spec.realtime ? ["chrt", ["-r", "1", "wrk", ...args]] : ["wrk", args];
     const child = spawn(file, argv, { stdio: ["ignore", "ignore", "pipe"] });
     let stderr = "";
     child.stderr.setEncoding("utf8").on("data", (t: string) => (stderr += t));
+    // a backstop: at FIFO priority a wrk whose target died never stopped (its reconnecting worker thread starved the
+    // thread that ends the run); round-robin stops it on time, and anything else that keeps it running is cut here
+    let overran = false;
+    const deadline = setTimeout(() => {
+      overran = true;
+      child.kill("SIGKILL");
+    }, (durationSec + WRK_GRACE_SEC) * 1000);
     const code = await new Promise<number | null>((resolve, reject) => {
       child.once("error", reject);
       child.once("exit", resolve);
-    });
+    }).finally(() => clearTimeout(deadline));
+    if (overran) throw new Error(`wrk was still running ${WRK_GRACE_SEC} s after its ${durationSec} s run and was killed (did the target stop answering?): ${stderr.trim()}`);
     if (code !== 0) throw new Error(`wrk exited with ${code}: ${stderr.trim()}`);
     const out = JSON.parse(readFileSync(outFile, "utf8")) as WrkOut;
     // wrk counts answers with status > 399 as status errors; anything else it read is a success here
