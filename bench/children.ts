@@ -26,7 +26,7 @@ export const pinning = hasTaskset && availableParallelism() >= 2;
  * its duration). Never a node process: at one real-time priority on one core, a thread waiting on another of its
  * threads can wait for ever (it did).
  */
-export const realtimeLoad = pinning && spawnSync("chrt", ["-r", "1", "true"], { stdio: "ignore" }).status === 0;
+export const realtimeLoad = pinning && process.env["BENCH_REALTIME_LOAD"] !== "0" && spawnSync("chrt", ["-r", "1", "true"], { stdio: "ignore" }).status === 0;
 
 /** Whether an executable of that name is on PATH (nginx, wrk are optional system tools). */
 export function onPath(command: string): boolean {

@@ -31,6 +31,7 @@ environment:
   BENCH_DELTA_TRIALS    management changes timed to every replica (default 200)
   DATABASE_URL          Postgres the bench creates its databases on (default postgres://postgres@127.0.0.1:5432/test)
   BENCH_NODE_ARGS       node flags for every server the bench starts, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+  BENCH_REALTIME_LOAD   1 (default): wrk at real-time round-robin priority on the load core where permitted; 0: normal
   NATS_URL              NATS with JetStream (default nats://127.0.0.1:4222)`;
 
 export type Phase = "throughput" | "streams" | "open-streams" | "snapshot";

@@ -29,7 +29,7 @@ import { preflightAll, throughput, type Skipped, type ThroughputResult } from ".
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PINNING = pinning
-  ? `mock, nginx, embedded gateway and split data planes on core 0; load, probes and the split control plane on core 1 (taskset); wrk ${realtimeLoad ? "ahead of the rest of its core (chrt -r 1)" : "at normal priority (chrt -r not permitted)"}`
+  ? `mock, nginx, embedded gateway and split data planes on core 0; load, probes and the split control plane on core 1 (taskset); wrk ${realtimeLoad ? "ahead of the rest of its core (chrt -r 1)" : `at normal priority (${process.env["BENCH_REALTIME_LOAD"] === "0" ? "BENCH_REALTIME_LOAD=0" : "chrt -r not permitted"})`}`
   : "off (no taskset or fewer than 2 cores)";
 
 /** Split mode needs Postgres and NATS: without them it is dropped with a note, unless asked for by name. */
