@@ -28,6 +28,11 @@ export const pinning = hasTaskset && availableParallelism() >= 2;
  */
 export const realtimeLoad = pinning && process.env["BENCH_REALTIME_LOAD"] !== "0" && spawnSync("chrt", ["-r", "1", "true"], { stdio: "ignore" }).status === 0;
 
+/** The load's priority, as the results' pinning line states it. */
+export const loadPriority = realtimeLoad
+  ? "wrk ahead of the rest of its core (chrt -r 1)"
+  : `wrk at normal priority (${process.env["BENCH_REALTIME_LOAD"] === "0" ? "BENCH_REALTIME_LOAD=0" : "chrt -r not permitted"})`;
+
 /** Whether an executable of that name is on PATH (nginx, wrk are optional system tools). */
 export function onPath(command: string): boolean {
   return (process.env["PATH"] ?? "").split(path.delimiter).some((dir) => {

@@ -8,8 +8,6 @@ export interface LoadSpec {
   headers: Record<string, string>;
   body: string;
   connections: number;
-  /** Run wrk at real-time priority (SCHED_RR 1) on its core: see `realtimeLoad` in children.ts. */
-  realtime: boolean;
 }
 
 export interface RunResult {
@@ -26,6 +24,8 @@ export interface RunResult {
 
 export interface LoadConfig extends LoadSpec {
   tool: LoadTool;
+  /** wrk at real-time priority (SCHED_RR 1) on its core: see `realtimeLoad` in children.ts. */
+  realtimeWrk: boolean;
   durationSec: number;
   warmupSec: number;
   /** Processes whose CPU time is read right before and right after the measured run, by role. */

@@ -56,7 +56,7 @@ export function discardWrkFiles(): void {
   tempDirs.clear();
 }
 
-export async function runWrk(spec: LoadSpec, durationSec: number): Promise<RunResult> {
+export async function runWrk(spec: LoadSpec, durationSec: number, realtime: boolean): Promise<RunResult> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "svc-bench-wrk-"));
   tempDirs.add(dir);
   try {
@@ -67,7 +67,7 @@ export async function runWrk(spec: LoadSpec, durationSec: number): Promise<RunRe
     writeFileSync(scriptFile, script(spec, bodyFile, outFile));
     // one thread: the load process is pinned to one core; a request slower than 10 s is a failure, not a wait
     const args = ["-t1", `-c${spec.connections}`, `-d${durationSec}s`, "--timeout", "10s", "-s", scriptFile, spec.url];
-    const [file, argv] = spec.realtime ? ["chrt", ["-r", "1", "wrk", ...args]] : ["wrk", args];
+    const [file, argv] = realtime ? ["chrt", ["-r", "1", "wrk", ...args]] : ["wrk", args];
     const child = spawn(file, argv, { stdio: ["ignore", "ignore", "pipe"] });
     let stderr = "";
     child.stderr.setEncoding("utf8").on("data", (t: string) => (stderr += t));

@@ -14,7 +14,7 @@ process.once("SIGTERM", () => {
   process.exit(143);
 });
 
-const run = (spec: LoadSpec, durationSec: number): Promise<RunResult> => (config.tool === "wrk" ? runWrk(spec, durationSec) : runAutocannon(spec, durationSec));
+const run = (spec: LoadSpec, durationSec: number): Promise<RunResult> => (config.tool === "wrk" ? runWrk(spec, durationSec, config.realtimeWrk) : runAutocannon(spec, durationSec));
 const cpuNow = (): Record<string, number | undefined> => Object.fromEntries(Object.entries(config.cpuOf).map(([role, pids]) => [role, cpuSecondsOf(pids)]));
 
 // Warm-up opens the keep-alive connections and lets V8 optimise both sides before anything is measured.

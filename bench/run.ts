@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { pinning, realtimeLoad, spawnChild, tsx, waitForLine } from "./children.ts";
+import { loadPriority, pinning, spawnChild, tsx, waitForLine } from "./children.ts";
 import { cleanupAll, onCleanup } from "./cleanup.ts";
 import { prepareBaseline, type Baseline } from "./baseline.ts";
 import { mintKey, startEmbeddedStack, type GatewayStack, type Mode } from "./gateway.ts";
@@ -29,7 +29,7 @@ import { preflightAll, throughput, type Skipped, type ThroughputResult } from ".
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PINNING = pinning
-  ? `mock, nginx, embedded gateway and split data planes on core 0; load, probes and the split control plane on core 1 (taskset); wrk ${realtimeLoad ? "ahead of the rest of its core (chrt -r 1)" : `at normal priority (${process.env["BENCH_REALTIME_LOAD"] === "0" ? "BENCH_REALTIME_LOAD=0" : "chrt -r not permitted"})`}`
+  ? `mock, nginx, embedded gateway and split data planes on core 0; load, probes and the split control plane on core 1 (taskset); ${loadPriority}`
   : "off (no taskset or fewer than 2 cores)";
 
 /** Split mode needs Postgres and NATS: without them it is dropped with a note, unless asked for by name. */
