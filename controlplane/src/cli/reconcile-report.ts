@@ -9,7 +9,7 @@ export function formatReconciliation(r: Reconciliation): string[] {
   const c = r.checked;
   const lines = [`Compared ${c.usageEvents} usage events, ${c.ledgerEntries} ledger entries, ${c.organizations} organizations and ${c.keys} keys.`];
   if (r.differences.length === 0) {
-    lines.push("OK: every usage event is debited once at its cost, every usage debit has its event, balances and key spend agree.");
+    lines.push("OK: every usage event is debited once at its cost, every usage debit has its event, every row's organization and key exist, balances and key spend agree.");
     return lines;
   }
   lines.push(`DIFFERENCES FOUND (${r.differences.length} ${r.differences.length === 1 ? "kind" : "kinds"}):`);

@@ -13,6 +13,15 @@ afterAll(async () => {
   await fresh.cleanup();
 });
 
+/** The foreign keys of the tables each usage event writes to, as table.constraint. */
+async function usageForeignKeys(database: Awaited<ReturnType<typeof openDatabase>>): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`
+    select table_name || '.' || constraint_name as name from information_schema.table_constraints
+    where table_schema = 'public' and constraint_type = 'FOREIGN KEY' and table_name in ('usage_events', 'ledger_entries')
+    order by 1`.execute(database.db);
+  return rows.map((r) => r.name);
+}
+
 async function tableNames(database: Awaited<ReturnType<typeof openDatabase>>): Promise<string[]> {
   const { rows } = await sql<{ table_name: string }>`
     select table_name from information_schema.tables where table_schema = 'public' order by table_name`.execute(database.db);
@@ -31,9 +40,22 @@ describe("openDatabase", () => {
 
     const second = await openDatabase({ databaseUrl: fresh.databaseUrl, dataDir: fresh.dataDir });
     const migrations = await sql<{ name: string }>`select name from kysely_migration`.execute(second.db);
-    expect(migrations.rows.map((r) => r.name)).toEqual(["2026-11-22-0001-initial"]);
+    expect(migrations.rows.map((r) => r.name)).toEqual(["2026-11-22-0001-initial", "2026-11-24-0001-usage-rows-without-foreign-keys"]);
     const org = await second.db.selectFrom("organizations").selectAll().where("id", "=", "org_keep").executeTakeFirst();
     expect(org?.name).toBe("kept");
+
+    // the usage rows carry no per-row foreign-key triggers (reconcile checks their owners instead); one step
+    // down puts the four back, and up takes them away again
+    expect(await usageForeignKeys(second)).toEqual([]);
+    expect((await createMigrator(second.db).migrateTo("2026-11-22-0001-initial")).error).toBeUndefined();
+    expect(await usageForeignKeys(second)).toEqual([
+      "ledger_entries.ledger_entries_key_id_fkey",
+      "ledger_entries.ledger_entries_org_id_fkey",
+      "usage_events.usage_events_key_id_fkey",
+      "usage_events.usage_events_org_id_fkey",
+    ]);
+    expect((await createMigrator(second.db).migrateToLatest()).error).toBeUndefined();
+    expect(await usageForeignKeys(second)).toEqual([]);
 
     // down then up again: the down migration really undoes the up
     await second.db.deleteFrom("organizations").execute();

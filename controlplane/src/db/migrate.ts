@@ -1,10 +1,12 @@
 import { Migrator } from "kysely";
 import type { Kysely, Migration, MigrationProvider } from "kysely";
 import * as initial from "./migrations/2026-11-22-0001-initial.ts";
+import * as usageRowsWithoutForeignKeys from "./migrations/2026-11-24-0001-usage-rows-without-foreign-keys.ts";
 
 /** Every migration, listed explicitly (no directory scanning, so bundling and tsx behave alike). Append only. */
 const MIGRATIONS: Readonly<Record<string, Migration>> = Object.freeze({
   "2026-11-22-0001-initial": initial,
+  "2026-11-24-0001-usage-rows-without-foreign-keys": usageRowsWithoutForeignKeys,
 });
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) };

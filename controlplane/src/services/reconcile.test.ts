@@ -111,6 +111,38 @@ describe("reconcile", () => {
     expect(await kinds()).toEqual([]);
   });
 
+  it("rows naming an organization or key that does not exist, or a key of another organization (no foreign keys hold them)", async () => {
+    // a credit to an organization that is not there: only the ledger can tell
+    await run(sql`insert into ledger_entries (org_id, kind, amount_micros, note) values ('org_gone', 'credit', 1, 'stray')`);
+    expect(await kinds()).toEqual(["entry_with_unknown_owner"]);
+    expect((await samplesOf("entry_with_unknown_owner"))?.samples).toEqual([
+      expect.objectContaining({ orgId: "org_gone", orgExists: false, keyId: null, kind: "credit", amountMicros: 1 }),
+    ]);
+    await run(sql`delete from ledger_entries where note = 'stray'`);
+    expect(await kinds()).toEqual([]);
+
+    // a free event and its debit for a key that does not exist
+    await run(sql`insert into usage_events (id, org_id, key_id, provider, model, endpoint, status, streamed, cost_micros, latency_ms, upstream_latency_ms, replica_id, request_id, created_at)
+      values ('evt_stray', ${orgId}, 'key_gone', 'openai', 'gpt-4o-mini', '/v1/chat/completions', 200, false, 0, 1, 1, 'r', 'req', now())`);
+    await run(sql`insert into ledger_entries (org_id, key_id, kind, amount_micros, usage_event_id) values (${orgId}, 'key_gone', 'usage', 0, 'evt_stray')`);
+    expect(await kinds()).toEqual(["entry_with_unknown_owner", "event_with_unknown_owner"]);
+    expect((await samplesOf("event_with_unknown_owner"))?.samples).toEqual([{ eventId: "evt_stray", orgId, keyId: "key_gone", keyOrgId: null }]);
+    expect((await samplesOf("entry_with_unknown_owner"))?.samples).toEqual([expect.objectContaining({ orgId, orgExists: true, keyId: "key_gone", keyOrgId: null })]);
+    await run(sql`delete from ledger_entries where usage_event_id = 'evt_stray'`);
+    await run(sql`delete from usage_events where id = 'evt_stray'`);
+    expect(await kinds()).toEqual([]);
+
+    // an event (free, so no balance moves) moved with its debit to an organization its key is not in
+    const e = events[3]!;
+    await run(sql`update usage_events set org_id = ${otherOrgId} where id = ${e.id}`);
+    await run(sql`update ledger_entries set org_id = ${otherOrgId} where usage_event_id = ${e.id}`);
+    expect(await kinds()).toEqual(["entry_with_unknown_owner", "event_with_unknown_owner"]);
+    expect((await samplesOf("event_with_unknown_owner"))?.samples).toEqual([{ eventId: e.id, orgId: otherOrgId, keyId: keyB, keyOrgId: orgId }]);
+    await run(sql`update usage_events set org_id = ${orgId} where id = ${e.id}`);
+    await run(sql`update ledger_entries set org_id = ${orgId} where usage_event_id = ${e.id}`);
+    expect(await kinds()).toEqual([]);
+  });
+
   it("an event debited twice (possible only if the unique constraint were lost)", async () => {
     const e = events[2]!;
     await run(sql`alter table ledger_entries drop constraint ledger_entries_usage_event_id_key`);

@@ -83,6 +83,39 @@ export function debitsWithoutEvent(db: Kysely<DB>, limit: number) {
   );
 }
 
+/** Usage events whose key does not exist, or belongs to another organization than the one the event names. */
+export function eventsWithUnknownOwner(db: Kysely<DB>, limit: number) {
+  return found(
+    db,
+    sql<Row>`select e.id, e.org_id, e.key_id, k.org_id as key_org, count(*) over () as total_found
+      from usage_events e left join keys k on k.id = e.key_id
+      where k.id is null or k.org_id <> e.org_id
+      order by e.created_at, e.id limit ${limit}`,
+    (r) => ({ eventId: str(r.id), orgId: str(r.org_id), keyId: str(r.key_id), keyOrgId: r.key_org === null ? null : str(r.key_org) }),
+  );
+}
+
+/** Ledger entries whose organization does not exist, or whose key does not exist or is another organization's. */
+export function entriesWithUnknownOwner(db: Kysely<DB>, limit: number) {
+  return found(
+    db,
+    sql<Row>`select l.id, l.org_id, l.key_id, l.kind, l.amount_micros, o.id as org_found, k.org_id as key_org,
+        count(*) over () as total_found
+      from ledger_entries l left join organizations o on o.id = l.org_id left join keys k on k.id = l.key_id
+      where o.id is null or (l.key_id is not null and (k.id is null or k.org_id <> l.org_id))
+      order by l.id limit ${limit}`,
+    (r) => ({
+      entryId: int(r.id),
+      orgId: str(r.org_id),
+      orgExists: r.org_found !== null,
+      keyId: r.key_id === null ? null : str(r.key_id),
+      keyOrgId: r.key_org === null ? null : str(r.key_org),
+      kind: str(r.kind),
+      amountMicros: int(r.amount_micros),
+    }),
+  );
+}
+
 /** Organizations whose balance is not the sum of their ledger (credits minus debits). */
 export function balancesDifferingFromLedger(db: Kysely<DB>, limit: number) {
   return found(
