@@ -456,7 +456,7 @@ describe("the image (deploy/Dockerfile)", () => {
       lines
         .filter((l) => l.startsWith("ENV "))
         .flatMap((l) => l.slice(4).trim().split(/\s+/))
-        .map((pair) => pair.split("=") as [string, string]),
+        .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)] as [string, string]),
     );
     expect(Object.keys(RUNTIME_ENV).length).toBeGreaterThan(0);
     for (const [name, value] of Object.entries(RUNTIME_ENV)) expect(env.get(name), name).toBe(value);
