@@ -1,6 +1,7 @@
 // The stream-timing phase: the mock pauses between events and stamps each content chunk, and a probe reads the
 // streams of every target one at a time (concurrency 1) on the load core.
 import { runJsonChild } from "./children.ts";
+import { untilQuiet } from "./quiet.ts";
 import { setStreamShape } from "./fast-mock.ts";
 import { formatStreamTable, streamRows, type StreamRow } from "./report.ts";
 import { LOAD_CORE } from "./runs.ts";
@@ -16,6 +17,10 @@ export async function streamTiming(opts: { root: string; mockOrigin: string; sce
     for (const scenario of opts.scenarios.filter((s) => s.stream)) {
       const probes = new Map<TargetName, StreamProbeOutput>();
       for (const target of opts.targets) {
+        // as before each throughput run: what the target before left behind (a ledger applying its streams'
+        // usage, on the core the next gateway runs on) must not land in this target's streams
+        const settled = await untilQuiet();
+        if (settled.stillBusy) console.error(`${scenario.name} timed ${target.name}: the cores were still busy after ${settled.waitedMs} ms; timing anyway`);
         const config: StreamProbeConfig = { origin: target.origin, path: scenario.path, headers: requestHeaders(target, scenario), body: scenario.body, trials: opts.trials, warmupTrials: WARMUP_STREAMS };
         const probe = await runJsonChild<StreamProbeOutput>(`stream probe ${target.name}/${scenario.name}`, "bench/stream-probe.ts", config, { core: LOAD_CORE, cwd: opts.root });
         probes.set(target.name, probe);
