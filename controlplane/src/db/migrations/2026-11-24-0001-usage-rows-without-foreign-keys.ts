@@ -3,11 +3,11 @@ import type { Kysely } from "kysely";
 // Frozen in time: never edit after release; change the schema with a new migration.
 
 /**
- * The two tables every usage event writes a row to lose their foreign keys to `organizations` and `keys`. Each
- * was a trigger run per row: four lookups (with a row lock) per event, about half of Postgres's CPU per event
- * applied (52–54 → 20–34 µs, docs/performance.md) and ~45 % of the embedded ledger's. What they guarded is held
- * otherwise: the one statement that writes usage rows (usage-billing.ts) reads each event's key, and through it
- * the organization, in the same statement, and drops events whose key does not exist; a credit names an
+ * The two tables every usage event writes a row to lose their foreign keys to `organizations` and `keys`. Each was
+ * a trigger run per row: four lookups (with a row lock) per event, about half of Postgres's CPU per event applied
+ * (52–54 → 20–34 µs) and a third of the embedded ledger's (78 → 53 µs; docs/performance.md). What they guarded is
+ * held otherwise: the one statement that writes usage rows (usage-billing.ts) reads each event's key, and through
+ * it the organization, in the same statement, and drops events whose key does not exist; a credit names an
  * organization it has just updated; nothing deletes an organization or a key. `svc reconcile` reports any row
  * whose organization or key is missing or does not match (`event_with_unknown_owner`, `entry_with_unknown_owner`).
  */
