@@ -5,6 +5,7 @@ import { SnapshotPartServer } from "../../../proto/snapshot-parts.ts";
 import { subjects } from "../../../proto/subjects.ts";
 import { memoryTransport } from "../../../proto/transport-memory.ts";
 import { SpendTracker } from "../admission/spend-tracker.ts";
+import { newRequestId } from "../http/request-id.ts";
 import { SnapshotStore } from "./snapshot-store.ts";
 import { SnapshotSync } from "./snapshot-sync.ts";
 
@@ -76,12 +77,28 @@ describe("snapshot sync", () => {
   it("forgets pending usage the control plane reports as applied", async () => {
     const x = setup();
     await x.sync.start();
-    x.tracker.recordPending("ev1", { orgId: "o", keyId: "k1", micros: 40, month: "2026-11" });
+    // event ids are request ids of the process that served them
+    const ev1 = newRequestId();
+    x.tracker.recordPending(ev1, { orgId: "o", keyId: "k1", micros: 40, month: "2026-11" });
     expect(x.tracker.orgOutstanding("o")).toBe(40);
-    x.delta({ epoch: "A", sequence: 2, orgs: [{ id: "o", balanceMicros: 60 }], appliedEventIds: ["ev1"] });
+    x.delta({ epoch: "A", sequence: 2, orgs: [{ id: "o", balanceMicros: 60 }], appliedEventIds: [ev1] });
     await tick();
     expect(x.tracker.orgOutstanding("o")).toBe(0);
     expect(Number(x.store.org("o")?.balanceMicros)).toBe(60);
+  });
+
+  it("reads only its own process's applied events from a delta (another replica's cannot be pending here)", async () => {
+    const x = setup();
+    await x.sync.start();
+    const mine = newRequestId();
+    // a pending entry under an id this process did not make, which only a foreign id in a delta could name
+    const foreign = `req_${mine[4] === "0" ? "1" : "0"}${mine.slice(5)}`;
+    x.tracker.recordPending(mine, { orgId: "o", keyId: "k1", micros: 40, month: "2026-11" });
+    x.tracker.recordPending(foreign, { orgId: "o", keyId: "k1", micros: 2, month: "2026-11" });
+    x.delta({ epoch: "A", sequence: 2, appliedEventIds: [foreign, mine] });
+    await tick();
+    expect(x.tracker.orgOutstanding("o")).toBe(2);
+    expect(x.store.sequence).toBe(2);
   });
 
   it("keeps serving the last good state when the control plane is gone", async () => {

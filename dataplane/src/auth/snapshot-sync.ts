@@ -1,3 +1,4 @@
+import { readDelta } from "../../../proto/delta-reader.ts";
 import { pb } from "../../../proto/messages.ts";
 import type { SnapshotDelta } from "../../../proto/messages.ts";
 import { fetchSnapshot } from "../../../proto/snapshot-parts.ts";
@@ -5,6 +6,7 @@ import { readSnapshot } from "../../../proto/snapshot-reader.ts";
 import type { Subjects } from "../../../proto/subjects.ts";
 import type { Transport, Unsubscribe } from "../../../proto/transport.ts";
 import type { SpendTracker } from "../admission/spend-tracker.ts";
+import { isOwnRequestId } from "../http/request-id.ts";
 import type { SnapshotStore } from "./snapshot-store.ts";
 
 /**
@@ -28,7 +30,8 @@ export class SnapshotSync {
 
   /** Subscribes, then loads the first full snapshot, retrying until it has one. */
   async start(): Promise<void> {
-    this.#subs.push(this.transport.subscribe(this.subjects.snapshotDelta, (b) => this.#onDelta(pb.SnapshotDelta.decode(b))));
+    // the applied events of other replicas are skipped undecoded: only this process's can be pending here
+    this.#subs.push(this.transport.subscribe(this.subjects.snapshotDelta, (b) => this.#onDelta(readDelta(b, isOwnRequestId))));
     this.#subs.push(this.transport.subscribe(this.subjects.heartbeat, (b) => this.#onHeartbeat(pb.Heartbeat.decode(b))));
     while (!this.store.loaded && !this.#closed) {
       await this.refetch();

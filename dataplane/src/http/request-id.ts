@@ -24,3 +24,13 @@ export function newRequestId(): string {
   }
   return id.toString("latin1");
 }
+
+/**
+ * Whether the id whose UTF-8 bytes are `bytes[start, end)` was made by this process: only those can name usage
+ * this process still counts as pending, so the others' ids in a snapshot delta are not worth decoding.
+ */
+export function isOwnRequestId(bytes: Uint8Array, start: number, end: number): boolean {
+  if (end - start !== id.length) return false;
+  for (let i = 0; i < COUNTER_FROM; i++) if (bytes[start + i] !== id[i]) return false;
+  return true;
+}
