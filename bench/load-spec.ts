@@ -37,5 +37,7 @@ export interface LoadConfig extends LoadSpec {
 export interface LoadOutput extends RunResult {
   /** CPU seconds each role used during the measured run; null when a process was gone. */
   cpuSeconds: Record<string, number | null>;
+  /** CPU seconds each role used after the run until quiet (bench/load.ts): what the run left behind. */
+  cpuAfterSeconds: Record<string, number | null>;
   memory: Record<string, { rssMb: number; peakRssMb: number } | null>;
 }

@@ -1,5 +1,6 @@
 // The load process, pinned apart from the servers: a warm-up run, then the measured run, with the servers' CPU
-// time read right before and right after the measured run (so warm-up and start-up never count).
+// time read right before and right after the measured run (so warm-up and start-up never count), and then what
+// they go on spending until they are quiet: work the run left behind (a ledger catching up) is the run's cost too.
 // Usage: tsx bench/load.ts '<LoadConfig JSON>'  → prints one LoadOutput JSON line on stdout.
 import { runAutocannon } from "./load-autocannon.ts";
 import type { LoadConfig, LoadOutput, LoadSpec, RunResult } from "./load-spec.ts";
@@ -29,5 +30,33 @@ for (const role of Object.keys(config.cpuOf)) {
 }
 const mem: LoadOutput["memory"] = {};
 for (const [role, pid] of Object.entries(config.memoryOf)) mem[role] = memory(pid) ?? null;
-const output: LoadOutput = { ...result, cpuSeconds, memory: mem };
+const cpuAfterSeconds = await leftBehind(after);
+const output: LoadOutput = { ...result, cpuSeconds, cpuAfterSeconds, memory: mem };
 process.stdout.write(`${JSON.stringify(output)}\n`);
+
+/**
+ * CPU seconds each role spends after the run until all of them together use less than 5 % of a core over a
+ * 250 ms window (at most 15 s): what the load left them to do. A gateway whose ledger falls behind would
+ * otherwise look cheaper than one that keeps up.
+ */
+async function leftBehind(from: Record<string, number | undefined>): Promise<Record<string, number | null>> {
+  const WINDOW_MS = 250;
+  const QUIET_SECONDS = 0.05 * (WINDOW_MS / 1000);
+  const LIMIT_MS = 15_000;
+  const started = performance.now();
+  let last = from;
+  for (;;) {
+    await new Promise((r) => setTimeout(r, WINDOW_MS));
+    const now = cpuNow();
+    let used = 0;
+    for (const role of Object.keys(config.cpuOf)) used += (now[role] ?? 0) - (last[role] ?? 0);
+    last = now;
+    if (used < QUIET_SECONDS || performance.now() - started >= LIMIT_MS) break;
+  }
+  const out: Record<string, number | null> = {};
+  for (const role of Object.keys(config.cpuOf)) {
+    const [a, b] = [from[role], last[role]];
+    out[role] = a === undefined || b === undefined ? null : b - a;
+  }
+  return out;
+}

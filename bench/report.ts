@@ -15,6 +15,10 @@ export interface Measurement {
   cpuUsPerRequest: number | null;
   /** Split mode: the control plane's CPU per answer (ledger, deltas), µs. */
   controlPlaneCpuUsPerRequest: number | null;
+  /** What the serving process(es) spent after the run until quiet, per answer, µs (e.g. an embedded ledger catching up). */
+  cpuAfterUsPerRequest: number | null;
+  /** The same for the split control plane. */
+  controlPlaneCpuAfterUsPerRequest: number | null;
   rssMb: number | null;
   controlPlaneRssMb: number | null;
 }
@@ -50,6 +54,8 @@ export function measure(out: LoadOutput): Measurement {
     failed: out.failed,
     cpuUsPerRequest: perRequestUs(out.cpuSeconds["server"], out.responses),
     controlPlaneCpuUsPerRequest: perRequestUs(out.cpuSeconds["controlPlane"], out.responses),
+    cpuAfterUsPerRequest: perRequestUs(out.cpuAfterSeconds?.["server"], out.responses),
+    controlPlaneCpuAfterUsPerRequest: perRequestUs(out.cpuAfterSeconds?.["controlPlane"], out.responses),
     rssMb: out.memory["server"]?.rssMb ?? null,
     controlPlaneRssMb: out.memory["controlPlane"]?.rssMb ?? null,
   };
@@ -92,8 +98,14 @@ function table(header: string[], lines: string[][], leftColumn = 1): string {
   return [row(header), ...lines.map(row)].join("\n");
 }
 
+/** CPU per answer the run left the gateway to spend after it (its serving process and control plane together). */
+function afterUs(m: Measurement): number | null {
+  if (m.cpuAfterUsPerRequest === null && m.controlPlaneCpuAfterUsPerRequest === null) return null;
+  return (m.cpuAfterUsPerRequest ?? 0) + (m.controlPlaneCpuAfterUsPerRequest ?? 0);
+}
+
 export function formatLoadTable(title: string, rows: LoadRow[]): string {
-  const header = ["conns", "target", "req/s", "p50 ms", "p99 ms", "+p50 ms", "×direct", "×nginx", "CPU µs/req", "CP µs/req", "RSS MB", "failed"];
+  const header = ["conns", "target", "req/s", "p50 ms", "p99 ms", "+p50 ms", "×direct", "×nginx", "CPU µs/req", "CP µs/req", "after µs/req", "RSS MB", "failed"];
   const lines = rows.map((r) => [
     String(r.connections),
     r.target,
@@ -105,6 +117,7 @@ export function formatLoadTable(title: string, rows: LoadRow[]): string {
     fmt(r.vsNginx, 3),
     fmt(r.m.cpuUsPerRequest, 1),
     fmt(r.m.controlPlaneCpuUsPerRequest, 1),
+    fmt(afterUs(r.m), 1),
     fmt(r.m.rssMb, 0),
     String(r.m.failed),
   ]);

@@ -171,6 +171,8 @@ async function main(): Promise<void> {
         "CPU µs/req: CPU time (user + system, /proc/<pid>/stat) of the serving process(es) during the measured run ÷ answers.",
         "  direct: the mock; nginx: its master + worker (the mock's share not included); embedded: the whole gateway process,",
         "  control plane worker thread included; split: the data plane, the control plane apart in CP µs/req.",
+        "after µs/req: CPU the gateway's processes (both, in split mode) spent after the run until quiet ÷ answers: work the",
+        "  run left behind, such as a ledger catching up; the CPU target counts the serving process's share of it.",
         "RSS: VmRSS right after the measured run (nginx: its worker). Stream timing: see docs/performance.md.",
       ].join("\n"),
     );

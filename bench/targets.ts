@@ -35,9 +35,11 @@ export function checkTargets(load: LoadRow[], streams: StreamRow[], snapshot: Sn
     out.push(
       check(
         `${mode}: non-stream chat c=32 gateway CPU ≤ 50 µs/request`,
-        c32?.m.cpuUsPerRequest,
+        // what the run left the process to do afterwards counts too (an embedded ledger that fell behind)
+        c32?.m.cpuUsPerRequest == null ? undefined : c32.m.cpuUsPerRequest + (c32.m.cpuAfterUsPerRequest ?? 0),
         (v) => v <= 50,
-        (v) => `${v.toFixed(1)} µs${mode === "embedded" ? " (whole process: data plane + control plane worker)" : ` (data plane; control plane ${c32?.m.controlPlaneCpuUsPerRequest?.toFixed(1) ?? "-"} µs more)`}${relayCpu}`,
+        (v) =>
+          `${v.toFixed(1)} µs${c32?.m.cpuAfterUsPerRequest ? ` (${c32.m.cpuAfterUsPerRequest.toFixed(1)} of it after the run)` : ""}${mode === "embedded" ? " (whole process: data plane + control plane worker)" : ` (data plane; control plane ${c32?.m.controlPlaneCpuUsPerRequest?.toFixed(1) ?? "-"} µs more)`}${relayCpu}`,
         "c=32 not run",
       ),
     );
