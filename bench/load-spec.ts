@@ -28,6 +28,8 @@ export interface LoadConfig extends LoadSpec {
   realtimeWrk: boolean;
   durationSec: number;
   warmupSec: number;
+  /** Whether to go on reading the processes' CPU after the run until they are quiet (LoadOutput.cpuAfterSeconds). */
+  settle: boolean;
   /** Processes whose CPU time is read right before and right after the measured run, by role. */
   cpuOf: Record<string, number[]>;
   /** Processes whose memory is read right after the measured run, by role. */

@@ -30,7 +30,7 @@ for (const role of Object.keys(config.cpuOf)) {
 }
 const mem: LoadOutput["memory"] = {};
 for (const [role, pid] of Object.entries(config.memoryOf)) mem[role] = memory(pid) ?? null;
-const cpuAfterSeconds = await leftBehind(after);
+const cpuAfterSeconds = config.settle ? await leftBehind(after) : {};
 const output: LoadOutput = { ...result, cpuSeconds, cpuAfterSeconds, memory: mem };
 process.stdout.write(`${JSON.stringify(output)}\n`);
 

@@ -16,7 +16,8 @@ export const LOAD_CORE = 1;
 /** Where the split mode's control plane runs: with the load, Postgres and NATS, not on the gateway's core. */
 export const SERVICES_CORE = LOAD_CORE;
 
-export function runLoad(target: Target, scenario: Scenario, connections: number, s: RunSettings): Promise<LoadOutput> {
+/** `settle: false` returns as soon as the run ends, leaving the servers' state as the run left it (none read after it). */
+export function runLoad(target: Target, scenario: Scenario, connections: number, s: RunSettings, opts: { settle?: boolean } = {}): Promise<LoadOutput> {
   const p = target.processes;
   const cpuOf: Record<string, number[]> = { server: p.server };
   const memoryOf: Record<string, number> = { server: p.memory };
@@ -33,6 +34,7 @@ export function runLoad(target: Target, scenario: Scenario, connections: number,
     realtimeWrk: realtimeLoad,
     durationSec: s.durationSec,
     warmupSec: s.warmupSec,
+    settle: opts.settle ?? true,
     cpuOf,
     memoryOf,
   };

@@ -128,7 +128,8 @@ export async function snapshotScale(o: SnapshotScaleOptions): Promise<SnapshotSc
     const { key } = await mintKey(a.origin, setup.mgmtKey, "snapshot-scale-load");
     const target: Target = { name: "split", origin: a.origin, authorization: `Bearer ${key}`, gateway: true, processes: { server: [a.pid], memory: a.pid, controlPlane: cp.pid } };
     const chat = scenarios.find((s) => s.name === "chat")!;
-    const out = await runLoad(target, chat, o.connections, o.run);
+    // back at once, so the usage events still unconfirmed are read as the load left them
+    const out = await runLoad(target, chat, o.connections, o.run, { settle: false });
     const pendingEventsAtEnd = await pendingUsageEvents(metricsPort);
     const cpu = out.cpuSeconds["server"];
     result.underLoad = {
