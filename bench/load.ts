@@ -6,6 +6,7 @@ import { runAutocannon } from "./load-autocannon.ts";
 import type { LoadConfig, LoadOutput, LoadSpec, RunResult } from "./load-spec.ts";
 import { discardWrkFiles, runWrk } from "./load-wrk.ts";
 import { cpuSecondsOf, memory } from "./proc.ts";
+import { whileBusy } from "./quiet.ts";
 
 const arg = process.argv[2];
 if (arg === undefined) throw new Error("usage: tsx bench/load.ts '<LoadConfig JSON>'");
@@ -41,22 +42,13 @@ process.stdout.write(`${JSON.stringify(output)}\n`);
  */
 async function leftBehind(from: Record<string, number | undefined>): Promise<Record<string, number | null>> {
   const WINDOW_MS = 250;
-  const QUIET_SECONDS = 0.05 * (WINDOW_MS / 1000);
-  const LIMIT_MS = 15_000;
-  const started = performance.now();
+  const roles = Object.keys(config.cpuOf);
   let last = from;
-  for (;;) {
-    await new Promise((r) => setTimeout(r, WINDOW_MS));
+  await whileBusy(WINDOW_MS, 15_000, () => {
     const now = cpuNow();
-    let used = 0;
-    for (const role of Object.keys(config.cpuOf)) used += (now[role] ?? 0) - (last[role] ?? 0);
+    const used = roles.reduce((sum, role) => sum + (now[role] ?? 0) - (last[role] ?? 0), 0);
     last = now;
-    if (used < QUIET_SECONDS || performance.now() - started >= LIMIT_MS) break;
-  }
-  const out: Record<string, number | null> = {};
-  for (const role of Object.keys(config.cpuOf)) {
-    const [a, b] = [from[role], last[role]];
-    out[role] = a === undefined || b === undefined ? null : b - a;
-  }
-  return out;
+    return used < 0.05 * (WINDOW_MS / 1000);
+  });
+  return Object.fromEntries(roles.map((role) => [role, from[role] === undefined || last[role] === undefined ? null : last[role]! - from[role]!]));
 }

@@ -1,7 +1,8 @@
 // Waiting for the machine to settle before a measured run. A gateway that served the run before may still be
 // working off what that load left behind, on the very core the next target is measured on: the embedded
-// gateway's ledger applies its backlog of usage events for seconds after a run at c=32 (its ledger does not keep
-// up under load, docs/performance.md), and the next target in line, the split data plane, ran beside it.
+// gateway's ledger can apply a backlog of usage events for a second or more after a run at c=128
+// (docs/performance.md), and the next target in line, the split data plane, runs beside it. The load process
+// (load.ts) also waits here, on the measured target's own processes, to count what its run left behind.
 import { setTimeout as sleep } from "node:timers/promises";
 import { coreBusyPercent, coreTicks } from "./proc.ts";
 
@@ -18,16 +19,30 @@ export interface Settled {
   stillBusy?: (number | null)[];
 }
 
-/** Resolves once no core was more than 10 % busy over a 300 ms window, or after 30 s. */
-export async function untilQuiet(limitMs = LIMIT_MS): Promise<Settled> {
+/**
+ * Waits window after window until `quiet(windowMs)` says the last window was quiet, or `limitMs` has passed;
+ * resolves with whether it ended quiet and how long it waited. The caller's `quiet` takes its own readings.
+ */
+export async function whileBusy(windowMs: number, limitMs: number, quiet: () => boolean): Promise<{ quiet: boolean; waitedMs: number }> {
   const started = performance.now();
   for (;;) {
-    const before = coreTicks();
-    await sleep(WINDOW_MS);
-    const busy = coreBusyPercent(before, coreTicks());
+    await sleep(windowMs);
     const waitedMs = Math.round(performance.now() - started);
-    // no reading (not Linux): nothing to wait for
-    if (busy.length === 0 || busy.every((b) => b === null || b <= BUSY_PERCENT)) return { waitedMs };
-    if (waitedMs >= limitMs) return { waitedMs, stillBusy: busy };
+    if (quiet()) return { quiet: true, waitedMs };
+    if (waitedMs >= limitMs) return { quiet: false, waitedMs };
   }
+}
+
+/** Resolves once no core was more than 10 % busy over a 300 ms window, or after 30 s. */
+export async function untilQuiet(limitMs = LIMIT_MS): Promise<Settled> {
+  let before = coreTicks();
+  let busy: (number | null)[] = [];
+  const r = await whileBusy(WINDOW_MS, limitMs, () => {
+    const now = coreTicks();
+    busy = coreBusyPercent(before, now);
+    before = now;
+    // no reading (not Linux): nothing to wait for
+    return busy.length === 0 || busy.every((b) => b === null || b <= BUSY_PERCENT);
+  });
+  return r.quiet ? { waitedMs: r.waitedMs } : { waitedMs: r.waitedMs, stillBusy: busy };
 }

@@ -54,8 +54,8 @@ export function measure(out: LoadOutput): Measurement {
     failed: out.failed,
     cpuUsPerRequest: perRequestUs(out.cpuSeconds["server"], out.responses),
     controlPlaneCpuUsPerRequest: perRequestUs(out.cpuSeconds["controlPlane"], out.responses),
-    cpuAfterUsPerRequest: perRequestUs(out.cpuAfterSeconds?.["server"], out.responses),
-    controlPlaneCpuAfterUsPerRequest: perRequestUs(out.cpuAfterSeconds?.["controlPlane"], out.responses),
+    cpuAfterUsPerRequest: perRequestUs(out.cpuAfterSeconds["server"], out.responses),
+    controlPlaneCpuAfterUsPerRequest: perRequestUs(out.cpuAfterSeconds["controlPlane"], out.responses),
     rssMb: out.memory["server"]?.rssMb ?? null,
     controlPlaneRssMb: out.memory["controlPlane"]?.rssMb ?? null,
   };
