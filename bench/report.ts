@@ -19,6 +19,12 @@ export interface Measurement {
   cpuAfterUsPerRequest: number | null;
   /** The same for the split control plane. */
   controlPlaneCpuAfterUsPerRequest: number | null;
+  /**
+   * The mock's CPU per answer (for direct, the server's own): it shares the servers' core, so a target's
+   * throughput there is bounded by this plus its own. A relay slower than the mock leaves it idle between
+   * requests and wakes it more often, each wake-up costing it CPU.
+   */
+  upstreamCpuUsPerRequest: number | null;
   rssMb: number | null;
   controlPlaneRssMb: number | null;
 }
@@ -56,6 +62,7 @@ export function measure(out: LoadOutput): Measurement {
     controlPlaneCpuUsPerRequest: perRequestUs(out.cpuSeconds["controlPlane"], out.responses),
     cpuAfterUsPerRequest: perRequestUs(out.cpuAfterSeconds["server"], out.responses),
     controlPlaneCpuAfterUsPerRequest: perRequestUs(out.cpuAfterSeconds["controlPlane"], out.responses),
+    upstreamCpuUsPerRequest: perRequestUs(out.cpuSeconds["upstream"], out.responses),
     rssMb: out.memory["server"]?.rssMb ?? null,
     controlPlaneRssMb: out.memory["controlPlane"]?.rssMb ?? null,
   };
@@ -105,7 +112,7 @@ function afterUs(m: Measurement): number | null {
 }
 
 export function formatLoadTable(title: string, rows: LoadRow[]): string {
-  const header = ["conns", "target", "req/s", "p50 ms", "p99 ms", "+p50 ms", "×direct", "×nginx", "CPU µs/req", "CP µs/req", "after µs/req", "RSS MB", "failed"];
+  const header = ["conns", "target", "req/s", "p50 ms", "p99 ms", "+p50 ms", "×direct", "×nginx", "CPU µs/req", "CP µs/req", "after µs/req", "mock µs/req", "RSS MB", "failed"];
   const lines = rows.map((r) => [
     String(r.connections),
     r.target,
@@ -118,6 +125,7 @@ export function formatLoadTable(title: string, rows: LoadRow[]): string {
     fmt(r.m.cpuUsPerRequest, 1),
     fmt(r.m.controlPlaneCpuUsPerRequest, 1),
     fmt(afterUs(r.m), 1),
+    fmt(r.m.upstreamCpuUsPerRequest, 1),
     fmt(r.m.rssMb, 0),
     String(r.m.failed),
   ]);

@@ -19,7 +19,7 @@ import { expectedSeconds, parseOptions, type BenchOptions } from "./options.ts";
 import { memory } from "./proc.ts";
 import { formatOpenStreams, formatSnapshot, type StreamRow } from "./report.ts";
 import { collectMeta, writeResults } from "./results.ts";
-import { scenarios as allScenarios, STREAM_CHUNKS, type Target } from "./scenarios.ts";
+import { scenarios as allScenarios, STREAM_CHUNKS, type Target, type TargetProcesses } from "./scenarios.ts";
 import { unreachable, type ServiceUrls } from "./services.ts";
 import { snapshotScale, type SnapshotScaleResult } from "./snapshot-scale.ts";
 import { startSplitStack } from "./split.ts";
@@ -42,9 +42,10 @@ async function usableModes(o: BenchOptions, urls: ServiceUrls, notes: string[]):
   return o.modes.filter((m) => m !== "split");
 }
 
-async function gatewayTarget(stack: GatewayStack, baseline?: Baseline): Promise<Target> {
+async function gatewayTarget(stack: GatewayStack, mockPid: number, baseline?: Baseline): Promise<Target> {
   const { key } = await mintKey(stack.origin, stack.mgmtKey, "bench");
-  const processes = stack.controlPlanePid === undefined ? { server: [stack.dataPlanePid], memory: stack.dataPlanePid } : { server: [stack.dataPlanePid], memory: stack.dataPlanePid, controlPlane: stack.controlPlanePid };
+  const processes: TargetProcesses = { server: [stack.dataPlanePid], memory: stack.dataPlanePid, upstream: mockPid };
+  if (stack.controlPlanePid !== undefined) processes.controlPlane = stack.controlPlanePid;
   const name: Target["name"] = baseline ? `${stack.mode}@${baseline.rev}` : stack.mode;
   return { name, origin: stack.origin, authorization: `Bearer ${key}`, gateway: true, processes };
 }
@@ -60,16 +61,16 @@ function endMemory(stacks: readonly GatewayStack[], targets: readonly Target[]):
 }
 
 async function startTargets(o: BenchOptions, modes: readonly Mode[], mock: { origin: string; pid: number }, workDir: string, urls: ServiceUrls): Promise<{ targets: Target[]; stacks: GatewayStack[] }> {
-  const targets: Target[] = [{ name: "direct", origin: mock.origin, authorization: "Bearer sk-bench", gateway: false, processes: { server: [mock.pid], memory: mock.pid } }];
+  const targets: Target[] = [{ name: "direct", origin: mock.origin, authorization: "Bearer sk-bench", gateway: false, processes: { server: [mock.pid], memory: mock.pid, upstream: mock.pid } }];
   if (o.nginx) {
     const nginx = await startNginx({ workDir, upstreamPort: Number(new URL(mock.origin).port), cwd: root });
-    targets.push({ name: "nginx", origin: nginx.origin, authorization: "Bearer sk-bench", gateway: false, processes: { server: nginx.pids, memory: nginx.workerPid } });
+    targets.push({ name: "nginx", origin: nginx.origin, authorization: "Bearer sk-bench", gateway: false, processes: { server: nginx.pids, memory: nginx.workerPid, upstream: mock.pid } });
   }
   if (o.relay) {
     const relay = spawnChild("relay", tsx("bench/node-relay.ts", [mock.origin]), { core: 0, cwd: root });
     const [, port] = await waitForLine(relay, /READY (\d+)/, 30_000);
     if (relay.proc.pid === undefined) throw new Error("the relay has no pid");
-    targets.push({ name: "relay", origin: `http://127.0.0.1:${port}`, authorization: "Bearer sk-bench", gateway: false, processes: { server: [relay.proc.pid], memory: relay.proc.pid } });
+    targets.push({ name: "relay", origin: `http://127.0.0.1:${port}`, authorization: "Bearer sk-bench", gateway: false, processes: { server: [relay.proc.pid], memory: relay.proc.pid, upstream: mock.pid } });
   }
   const stacks: GatewayStack[] = [];
   const start = (mode: Mode, at: string, dir: string) => (mode === "embedded" ? startEmbeddedStack({ root: at, workDir: dir, mockOrigin: mock.origin }) : startSplitStack({ root: at, workDir: dir, mockOrigin: mock.origin, urls }));
@@ -77,7 +78,7 @@ async function startTargets(o: BenchOptions, modes: readonly Mode[], mock: { ori
     const stack = await start(mode, root, workDir);
     stacks.push(stack);
     onCleanup(`${mode} gateway`, () => stack.close());
-    targets.push(await gatewayTarget(stack));
+    targets.push(await gatewayTarget(stack, mock.pid));
   }
   if (o.baseline !== undefined) {
     const base = prepareBaseline(root, o.baseline);
@@ -87,7 +88,7 @@ async function startTargets(o: BenchOptions, modes: readonly Mode[], mock: { ori
       const stack = await start(mode, base.root, dir);
       stacks.push(stack);
       onCleanup(`${mode}@${o.baseline} gateway`, () => stack.close());
-      targets.push(await gatewayTarget(stack, base));
+      targets.push(await gatewayTarget(stack, mock.pid, base));
     }
   }
   return { targets, stacks };
@@ -173,6 +174,8 @@ async function main(): Promise<void> {
         "  control plane worker thread included; split: the data plane, the control plane apart in CP µs/req.",
         "after µs/req: CPU the gateway's processes (both, in split mode) spent after the run until quiet ÷ answers: work the",
         "  run left behind, such as a ledger catching up; the CPU target counts the serving process's share of it.",
+        "mock µs/req: the mock's CPU per answer (direct: the server's own). It shares the servers' core: a target's throughput",
+        "  there is bounded by its CPU plus this; a relay slower than the mock leaves it idle and wakes it more often.",
         "RSS: VmRSS right after the measured run (nginx: its worker). Stream timing: see docs/performance.md.",
       ].join("\n"),
     );

@@ -25,6 +25,7 @@ export function runLoad(target: Target, scenario: Scenario, connections: number,
     cpuOf["controlPlane"] = [p.controlPlane];
     memoryOf["controlPlane"] = p.controlPlane;
   }
+  if (p.upstream !== undefined) cpuOf["upstream"] = [p.upstream];
   const config: LoadConfig = {
     tool: s.tool,
     url: `${target.origin}${scenario.path}`,

@@ -36,6 +36,11 @@ export interface TargetProcesses {
   memory: number;
   /** Split mode only: the control plane, reported apart from the data plane. */
   controlPlane?: number;
+  /**
+   * The mock the target answers from (for direct, the server itself), whose CPU per answer is reported apart: it
+   * shares the servers' core, and how often a relay wakes it moves its cost (docs/performance.md).
+   */
+  upstream?: number;
 }
 
 const messages = [{ role: "user", content: "What is the capital of France?" }];
