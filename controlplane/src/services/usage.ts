@@ -1,49 +1,10 @@
 import type { Kysely } from "kysely";
-import { z } from "zod";
 import type { UsageEvent } from "../../../proto/messages.ts";
 import { billUsageEvents, type BilledUsage, type UsageToBill } from "../db/repositories/usage-billing.ts";
 import type { DB } from "../db/schema.ts";
 import { ControlError } from "../errors.ts";
 import { utcMonth } from "../month.ts";
-
-const INT4_MAX = 2_147_483_647;
-/** The last millisecond of the year 9999: a later event's month is not `YYYY-MM` (key_monthly_spend checks it). */
-const CREATED_AT_MAX_MS = Date.UTC(10_000, 0, 1) - 1;
-
-const count = z.int().nonnegative().nullish();
-// Postgres text cannot hold NUL, and a statement refusing one event would refuse its whole batch, again on every
-// redelivery: the usage stream would stop. So what the database cannot store is refused here, as poison.
-const noNul = (s: string) => !s.includes("\0");
-const text = z.string().refine(noNul, "contains a NUL character").nullish();
-const id = z.string().min(1).max(200).refine(noNul, "contains a NUL character");
-
-/**
- * What a usage event must carry to be billed, and nothing the ledger's columns cannot store. protobufjs hands
- * unset fields over as null or defaults; an event without an id or a key cannot be applied idempotently and is
- * refused.
- */
-const usageEventSchema = z.object({
-  id,
-  keyId: id,
-  orgId: text,
-  replicaId: text,
-  requestId: text,
-  provider: text,
-  model: text,
-  endpoint: text,
-  status: z.int().nonnegative().max(INT4_MAX).nullish(),
-  streamed: z.boolean().nullish(),
-  inputTokens: count,
-  outputTokens: count,
-  cachedInputTokens: count,
-  cacheWriteTokens: count,
-  reasoningTokens: count,
-  costMicros: z.int().nonnegative().nullish(),
-  latencyMs: count,
-  upstreamLatencyMs: count,
-  createdAtMs: z.int().nonnegative().max(CREATED_AT_MAX_MS).nullish(),
-  errorCode: text,
-});
+import { INT4_MAX, readUsageEvent, type UsageEventFields } from "./usage-event-fields.ts";
 
 export interface AppliedUsage {
   /** false: this event id was applied before, nothing changed */
@@ -80,11 +41,11 @@ export async function applyUsageEvent(db: Kysely<DB>, event: UsageEvent, now: Da
  */
 export async function applyUsageEvents(db: Kysely<DB>, events: readonly UsageEvent[], now: Date = new Date()): Promise<AppliedBatch> {
   const poison: AppliedBatch["poison"] = [];
-  const valid: { index: number; e: z.infer<typeof usageEventSchema> }[] = [];
+  const valid: { index: number; e: UsageEventFields }[] = [];
   events.forEach((event, index) => {
-    const parsed = usageEventSchema.safeParse(event);
-    if (parsed.success) valid.push({ index, e: parsed.data });
-    else poison.push({ index, reason: `Usage event has an invalid '${parsed.error.issues[0]?.path.join(".") ?? "event"}'.` });
+    const read = readUsageEvent(event);
+    if ("fields" in read) valid.push({ index, e: read.fields });
+    else poison.push({ index, reason: `Usage event has an invalid '${read.refused}'.` });
   });
   if (valid.length === 0) return { applied: [], poison };
 
