@@ -21,6 +21,8 @@ environment:
   BENCH_DURATION        seconds per measured run (default 10)
   BENCH_WARMUP          seconds of warm-up before each measured run (default 2)
   BENCH_CONNECTIONS     concurrency levels (default 1,32,128)
+  BENCH_ROUNDS          rounds of the throughput runs, every target in turn each round; a row is the target's median
+                        round by requests/s (default 1). More rounds make the ratios robust to the machine drifting
   BENCH_SCENARIOS       subset of chat,chat-stream,messages-stream,embeddings (default all)
   BENCH_LOAD            wrk | autocannon (default wrk when on PATH)
   BENCH_STREAM_DELAY_MS pause between streamed events in the timed streams (default 2)
@@ -53,6 +55,8 @@ export interface BenchOptions {
   durationSec: number;
   warmupSec: number;
   connections: number[];
+  /** Throughput rounds per scenario and concurrency, targets in turn each round; rows show each target's median. */
+  rounds: number;
   scenarios: ScenarioName[];
   loadTool: LoadTool;
   streamDelayMs: number;
@@ -127,6 +131,7 @@ export function parseOptions(argv: string[] = process.argv.slice(2)): BenchOptio
     durationSec: num("BENCH_DURATION", 10, positive),
     warmupSec: num("BENCH_WARMUP", 2, (n) => n >= 0),
     connections,
+    rounds: num("BENCH_ROUNDS", 1, (n) => Number.isInteger(n) && n > 0),
     scenarios: known.filter((n) => picked.includes(n)),
     loadTool,
     streamDelayMs: num("BENCH_STREAM_DELAY_MS", 2, positive),
@@ -144,7 +149,7 @@ export function parseOptions(argv: string[] = process.argv.slice(2)): BenchOptio
 /** A rough forecast printed at the start, so whoever runs it knows whether to wait or come back. */
 export function expectedSeconds(o: BenchOptions, targets: number, phases: { snapshot: boolean; openStreams: boolean }): number {
   const perRun = o.durationSec + o.warmupSec + 1.5;
-  const load = o.phases.includes("throughput") ? o.scenarios.length * o.connections.length * targets * perRun : 0;
+  const load = o.phases.includes("throughput") ? o.scenarios.length * o.connections.length * targets * perRun * o.rounds : 0;
   const streamScenarios = o.phases.includes("streams") ? o.scenarios.filter((s) => s === "chat-stream" || s === "messages-stream").length : 0;
   // a timed stream lasts about (chunks + 4 events) × delay; 5 warm-up streams; ~1.5 s to start each probe
   const streams = streamScenarios * targets * ((o.streamTrials + 5) * (24 * o.streamDelayMs + 2) / 1000 + 1.5);

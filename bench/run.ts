@@ -114,7 +114,7 @@ async function main(): Promise<void> {
   console.error(`phases: ${o.phases.join(", ")}`);
   if (measureTargets) {
     console.error(`targets: direct${o.nginx ? ", nginx" : " (nginx not on PATH or --no-nginx)"}${o.relay ? ", relay" : ""}${modes.map((m) => `, ${m}`).join("")}`);
-    console.error(`scenarios: ${scenarios.map((s) => s.name).join(", ")}; connections ${o.connections.join(", ")}; ${o.durationSec} s per run after ${o.warmupSec} s warm-up; load: ${o.loadTool}`);
+    console.error(`scenarios: ${scenarios.map((s) => s.name).join(", ")}; connections ${o.connections.join(", ")}; ${o.durationSec} s per run after ${o.warmupSec} s warm-up${o.rounds > 1 ? `, ${o.rounds} rounds (rows: each target's median)` : ""}; load: ${o.loadTool}`);
   }
   console.error(`pinning: ${PINNING}`);
   if (modes.length > 0) console.error(`gateways run from: ${o.from === "bundle" ? "the bundles of npm run build (as the image runs them)" : "the sources through tsx (as the npm scripts run them)"}`);
@@ -135,7 +135,7 @@ async function main(): Promise<void> {
     const preflighted = await preflightAll(scenarios, targets);
     skipped = preflighted.skipped;
     const settings = { root, tool: o.loadTool, durationSec: o.durationSec, warmupSec: o.warmupSec };
-    if (o.phases.includes("throughput")) load = await throughput(preflighted.runnable, targets, o.connections, settings);
+    if (o.phases.includes("throughput")) load = await throughput(preflighted.runnable, targets, o.connections, { ...settings, rounds: o.rounds });
     if (o.phases.includes("streams")) streams = await streamTiming({ root, mockOrigin: mock.origin, scenarios: preflighted.runnable, targets, delayMs: o.streamDelayMs, trials: o.streamTrials });
     rssAtEnd = endMemory(stacks, targets);
     console.log(`RSS at the end: ${Object.entries(rssAtEnd).map(([k, v]) => `${k} ${v ? `${(v as { rssMb: number }).rssMb.toFixed(0)} MB (peak ${(v as { peakRssMb: number }).peakRssMb.toFixed(0)} MB)` : "-"}`).join("; ") || "-"}\n`);

@@ -1,5 +1,6 @@
 // The throughput phase: every scenario at every concurrency against every target, target after target at each
-// level, so drift in the machine's load affects all of them alike. Prints a table per scenario as it completes.
+// level, so drift in the machine's load affects all of them alike; with rounds > 1 the targets take turns that
+// many times and each row is the target's median round. Prints a table per scenario as it completes.
 import type { LoadOutput } from "./load-spec.ts";
 import { untilQuiet } from "./quiet.ts";
 import { compareRows, formatLoadTable, measure, type LoadRow, type Measurement } from "./report.ts";
@@ -13,6 +14,8 @@ export interface RawRun {
   output: LoadOutput;
   /** How long the run waited for the cores to be quiet first (what the run before left behind). */
   settledMs: number;
+  /** 1-based, of `rounds` at this level. */
+  round: number;
 }
 
 export interface ThroughputResult {
@@ -51,24 +54,37 @@ export async function preflightAll(scenarios: readonly Scenario[], targets: read
   return { runnable, skipped };
 }
 
+/**
+ * The round whose requests/s is the median (the lower middle of an even count): a whole run's figures, so its CPU,
+ * latency and memory belong to the same run as its throughput.
+ */
+export function medianRun(runs: readonly Measurement[]): Measurement {
+  if (runs.length === 0) throw new Error("no runs to take a median of");
+  const sorted = [...runs].sort((a, b) => a.requestsPerSec - b.requestsPerSec);
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+
 /** Scenarios are expected to have passed preflightAll. */
-export async function throughput(scenarios: readonly Scenario[], targets: readonly Target[], connections: readonly number[], settings: RunSettings): Promise<ThroughputResult> {
+export async function throughput(scenarios: readonly Scenario[], targets: readonly Target[], connections: readonly number[], settings: RunSettings & { rounds: number }): Promise<ThroughputResult> {
   const result: ThroughputResult = { rows: [], runs: [] };
   for (const scenario of scenarios) {
     const rows: LoadRow[] = [];
     for (const c of connections) {
-      const measured = new Map<TargetName, Measurement>();
-      for (const target of targets) {
-        const settled = await untilQuiet();
-        if (settled.stillBusy) console.error(`${scenario.name} c=${c} ${target.name}: the cores were still busy after ${settled.waitedMs} ms (${settled.stillBusy.map((b) => `${b?.toFixed(0) ?? "?"} %`).join(", ")}); measuring anyway`);
-        const output = await runLoad(target, scenario, c, settings);
-        result.runs.push({ scenario: scenario.name, connections: c, target: target.name, output, settledMs: settled.waitedMs });
-        const m = measure(output);
-        measured.set(target.name, m);
-        const waited = settled.waitedMs > 1000 ? ` (after ${(settled.waitedMs / 1000).toFixed(1)} s waiting for quiet cores)` : "";
-        console.error(`${scenario.name} c=${c} ${target.name}: ${m.requestsPerSec.toFixed(0)} req/s, p50 ${m.p50Ms.toFixed(3)} ms${m.failed > 0 ? `, ${m.failed} failed` : ""}${waited}`);
+      const measured = new Map<TargetName, Measurement[]>(targets.map((t) => [t.name, []]));
+      for (let round = 1; round <= settings.rounds; round++) {
+        const of = settings.rounds > 1 ? ` (round ${round} of ${settings.rounds})` : "";
+        for (const target of targets) {
+          const settled = await untilQuiet();
+          if (settled.stillBusy) console.error(`${scenario.name} c=${c} ${target.name}: the cores were still busy after ${settled.waitedMs} ms (${settled.stillBusy.map((b) => `${b?.toFixed(0) ?? "?"} %`).join(", ")}); measuring anyway`);
+          const output = await runLoad(target, scenario, c, settings);
+          result.runs.push({ scenario: scenario.name, connections: c, target: target.name, output, settledMs: settled.waitedMs, round });
+          const m = measure(output);
+          measured.get(target.name)!.push(m);
+          const waited = settled.waitedMs > 1000 ? ` (after ${(settled.waitedMs / 1000).toFixed(1)} s waiting for quiet cores)` : "";
+          console.error(`${scenario.name} c=${c} ${target.name}${of}: ${m.requestsPerSec.toFixed(0)} req/s, p50 ${m.p50Ms.toFixed(3)} ms${m.failed > 0 ? `, ${m.failed} failed` : ""}${waited}`);
+        }
       }
-      rows.push(...compareRows(scenario.name, c, measured));
+      rows.push(...compareRows(scenario.name, c, new Map([...measured].map(([name, runs]) => [name, medianRun(runs)]))));
     }
     console.log(`${formatLoadTable(scenario.title, rows)}\n`);
     result.rows.push(...rows);
