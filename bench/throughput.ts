@@ -58,7 +58,7 @@ export async function preflightAll(scenarios: readonly Scenario[], targets: read
  * The round whose requests/s is the median (the lower middle of an even count): a whole run's figures, so its CPU,
  * latency and memory belong to the same run as its throughput.
  */
-export function medianRun(runs: readonly Measurement[]): Measurement {
+function medianRun(runs: readonly Measurement[]): Measurement {
   if (runs.length === 0) throw new Error("no runs to take a median of");
   const sorted = [...runs].sort((a, b) => a.requestsPerSec - b.requestsPerSec);
   return sorted[Math.floor((sorted.length - 1) / 2)]!;
