@@ -50,4 +50,3 @@ export function readDelta(bytes: Uint8Array, keepAppliedId: AppliedIdFilter): In
   }
   return m;
 }
-
