@@ -10,6 +10,7 @@ import { worstCaseMicros } from "../metering/cost.ts";
 import { buildNativeRequest, nativeUpstreamError } from "../providers/anthropic/native.ts";
 import { mergeUsage, parseAnthropicUsage } from "../providers/anthropic/usage.ts";
 import type { Usage } from "../providers/types.ts";
+import { quotedNameAt } from "../providers/shared/quoted-name.ts";
 import type { Access } from "../providers/credentials.ts";
 import { upstreamFailure } from "../upstream/client.ts";
 import { sendWithFailover } from "../upstream/failover.ts";
@@ -105,9 +106,9 @@ export async function messages(deps: DataPlaneDeps, ctx: RequestContext, rawBody
       for (const b of blocks) {
         const data = sseData(b);
         if (data === undefined) continue;
-        if (data.includes('"content_block_delta"')) outputEvents++;
-        if (data.includes('"message_stop"')) stopped = true;
-        if (!data.includes('"usage"')) continue;
+        if (quotedNameAt(data, "content_block_delta") >= 0) outputEvents++;
+        if (quotedNameAt(data, "message_stop") >= 0) stopped = true;
+        if (quotedNameAt(data, "usage") < 0) continue;
         try {
           const j = JSON.parse(data) as { type?: string; usage?: unknown; message?: { usage?: unknown } };
           usage = mergeUsage(usage, parseAnthropicUsage(j.type === "message_start" ? j.message?.usage : j.usage));

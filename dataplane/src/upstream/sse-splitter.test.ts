@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { readFixture } from "../../../test/harness/fixtures.ts";
 import { SseSplitter, sseData } from "./sse-splitter.ts";
@@ -51,6 +52,40 @@ describe("SseSplitter, however the bytes are cut", () => {
     // an LF stream whose later part switches to CRLF
     const s = new SseSplitter();
     expect([...s.push(Buffer.from("data: 1\n\ndata: 2\r\n\r\ndata: 3")), ...s.flush()]).toEqual(["data: 1", "data: 2", "data: 3"]);
+  });
+});
+
+describe("SseSplitter decodes bytes as TextDecoder does", () => {
+  // a TextDecoder-based splitter, as the gateway had it: the text must be the same for any bytes, however cut
+  function reference(parts: Uint8Array[]): string[] {
+    const d = new TextDecoder();
+    const text = parts.map((p) => d.decode(p, { stream: true })).join("") + d.decode();
+    return text
+      .split(/\r?\n\r?\n/)
+      .map((e) => e.trim())
+      .filter((e) => e.length > 0);
+  }
+  // valid and invalid UTF-8: lead bytes without their continuations, stray continuations, overlong and surrogate
+  // encodings, bytes never valid, multi-byte characters whole
+  const bytes = fc.array(fc.constantFrom(0x41, 0x0a, 0x0a, 0x3a, 0xc3, 0xa9, 0xe2, 0x82, 0xac, 0xf0, 0x9f, 0x98, 0x80, 0xbf, 0xff, 0xc0, 0xed, 0xa0, 0xf4, 0x90), { maxLength: 40 });
+
+  it("for random bytes cut at random places", () => {
+    fc.assert(
+      fc.property(bytes, fc.array(fc.nat(40), { maxLength: 4 }), (all, cuts) => {
+        const buf = Buffer.from(all);
+        const at = [...new Set(cuts.map((c) => Math.min(c, buf.length)))].sort((a, b) => a - b);
+        const parts: Uint8Array[] = [];
+        let from = 0;
+        for (const c of [...at, buf.length]) {
+          parts.push(buf.subarray(from, c));
+          from = c;
+        }
+        const s = new SseSplitter();
+        const got = [...parts.flatMap((p) => s.push(p)), ...s.flush()].map((e) => e.trim()).filter((e) => e.length > 0);
+        expect(got).toEqual(reference(parts));
+      }),
+      { numRuns: 5_000 },
+    );
   });
 });
 

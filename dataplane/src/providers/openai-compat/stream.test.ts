@@ -1,6 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseSse, readFixture } from "../../../../test/harness/fixtures.ts";
-import { OpenAIStreamMeter } from "./stream.ts";
+import { OpenAIStreamMeter, carriesUsage } from "./stream.ts";
 
 const recorded = readFixture("openai/chat-stream-text-include-usage.sse.txt")
   .split("\n\n")
@@ -80,5 +81,24 @@ describe("OpenAIStreamMeter names chunks by the gateway's slug", () => {
     ["no model", 'data: {"id":"x"}', 'data: {"id":"x"}'],
   ])("%s", (_name, block, expected) => {
     expect(meter().push(block)).toEqual([expected]);
+  });
+});
+
+describe("carriesUsage", () => {
+  it('is true exactly when the event holds "usage":{ or "usage": {', () => {
+    const piece = fc.constantFrom('"usage"', 'usage"', '"usage', ":", " ", "  ", "{", "null", '"', "\\", "x", 'usage":{', '"usage":null');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (parts) => {
+        const data = parts.join("");
+        expect(carriesUsage(data)).toBe(data.includes('"usage":{') || data.includes('"usage": {'));
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+
+  it("on the recorded stream: the usage chunk only", () => {
+    const carrying = recorded.filter((b) => carriesUsage(b));
+    expect(carrying).toHaveLength(1);
+    expect(carrying[0]).toContain('"usage":{"prompt_tokens":78');
   });
 });

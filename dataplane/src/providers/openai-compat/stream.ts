@@ -1,15 +1,34 @@
 import { sseData } from "../../upstream/sse-splitter.ts";
+import { quotedNameAt } from "../shared/quoted-name.ts";
 import { streamCutShort } from "../shared/stream-close.ts";
 import type { ChatContext, StreamTranslator, Usage } from "../types.ts";
 import { parseOpenAIUsage } from "./usage.ts";
+
+const MODEL_FIELD = /"model"\s*:\s*"(?:[^"\\]|\\.)*"/;
+
+const QUOTE = 0x22;
+const COLON = 0x3a;
+const SPACE = 0x20;
+const OPEN_BRACE = 0x7b;
+
+/**
+ * Whether `data` holds `"usage":{` or `"usage": {` anywhere (the chunk that carries usage): looked for from
+ * `usage"`, as quotedNameAt does and for the same reason, in one pass for both spellings.
+ */
+export function carriesUsage(data: string): boolean {
+  for (let at = data.indexOf('usage"'); at >= 0; at = data.indexOf('usage"', at + 1)) {
+    if (at === 0 || data.charCodeAt(at - 1) !== QUOTE || data.charCodeAt(at + 6) !== COLON) continue;
+    const next = data.charCodeAt(at + 7);
+    if (next === OPEN_BRACE || (next === SPACE && data.charCodeAt(at + 8) === OPEN_BRACE)) return true;
+  }
+  return false;
+}
 
 /**
  * Watches an OpenAI-format stream event by event: takes the usage out of the chunk that carries it and, when the
  * client did not ask for usage, keeps that chunk from the client (it exists only because the gateway asked).
  * Only events that may carry usage are parsed; the rest pass through untouched.
  */
-const MODEL_FIELD = /"model"\s*:\s*"(?:[^"\\]|\\.)*"/;
-
 export class OpenAIStreamMeter implements StreamTranslator {
   readonly #clientWantsUsage: boolean;
   readonly #price: ChatContext["priceMicros"] | undefined;
@@ -34,8 +53,8 @@ export class OpenAIStreamMeter implements StreamTranslator {
   #rename(block: string): string {
     if (this.#slug === undefined) return block;
     // the compact spelling providers write, found without a regex; any other spelling takes the regex
-    const at = block.indexOf('"model":"');
-    if (at < 0 || block.indexOf('"model"') !== at) return block.replace(MODEL_FIELD, this.#modelField);
+    const at = quotedNameAt(block, "model");
+    if (at < 0 || block.charCodeAt(at + 7) !== COLON || block.charCodeAt(at + 8) !== QUOTE) return block.replace(MODEL_FIELD, this.#modelField);
     let end = at + 9;
     for (;;) {
       end = block.indexOf('"', end);
@@ -56,7 +75,7 @@ export class OpenAIStreamMeter implements StreamTranslator {
       return [block];
     }
     this.outputEvents++;
-    if (!data.includes('"usage":{') && !data.includes('"usage": {')) return [this.#rename(block)];
+    if (!carriesUsage(data)) return [this.#rename(block)];
     let json: Record<string, unknown>;
     try {
       json = JSON.parse(data) as Record<string, unknown>;
