@@ -5,13 +5,13 @@ import { parseStreamEvent } from "../shared/provider-json.ts";
 import { closingEvents, streamCutShort } from "../shared/stream-close.ts";
 import type { ChatContext, StreamTranslator, Usage } from "../types.ts";
 import {
-  ContentBlockDeltaEvent,
   ContentBlockStartEvent,
   ContentBlockStopEvent,
   ErrorEnvelope,
   MessageDeltaEvent,
   MessageStartEvent,
-  StreamEventHead,
+  readBlockDelta,
+  readEventType,
 } from "./anthropic-wire.ts";
 import { JSON_TOOL_NAME } from "./json-mode.ts";
 import { finishReason } from "./openai-wire.ts";
@@ -65,9 +65,7 @@ export class AnthropicStreamTranslator implements StreamTranslator {
   push(block: string): string[] {
     const json = parseStreamEvent(block);
     if (json === undefined) return [];
-    const head = StreamEventHead.safeParse(json);
-    if (!head.success) return [];
-    switch (head.data.type) {
+    switch (readEventType(json)) {
       case "message_start":
         return this.#messageStart(json);
       case "content_block_start":
@@ -128,10 +126,10 @@ export class AnthropicStreamTranslator implements StreamTranslator {
   }
 
   #blockDelta(json: unknown): string[] {
-    const ev = ContentBlockDeltaEvent.safeParse(json);
-    if (!ev.success) return [];
-    const kind = this.#blocks.get(ev.data.index);
-    const d = ev.data.delta;
+    const ev = readBlockDelta(json);
+    if (!ev) return [];
+    const kind = this.#blocks.get(ev.index);
+    const d = ev.delta;
     if (kind?.kind === "text" && d.type === "text_delta" && d.text) return [this.#output({ content: d.text })];
     if (kind?.kind === "thinking" && d.type === "thinking_delta" && d.thinking) return [this.#output({ reasoning_content: d.thinking })];
     if (kind?.kind === "json" && d.type === "input_json_delta" && d.partial_json) return [this.#output({ content: d.partial_json })];

@@ -46,9 +46,24 @@ function chunkHead(ctx: ChatContext): Record<string, unknown> {
   return { id: `chatcmpl-${ctx.requestId}`, object: "chat.completion.chunk", created: ctx.createdSec, model: ctx.model };
 }
 
-/** One SSE event carrying a chunk with a single choice. */
+/** Each stream's chunk head as JSON text without its closing brace: the same for every chunk of the stream. */
+const headTexts = new WeakMap<ChatContext, string>();
+
+function chunkHeadText(ctx: ChatContext): string {
+  let text = headTexts.get(ctx);
+  if (text === undefined) {
+    text = JSON.stringify(chunkHead(ctx)).slice(0, -1);
+    headTexts.set(ctx, text);
+  }
+  return text;
+}
+
+/**
+ * One SSE event carrying a chunk with a single choice: `JSON.stringify` of the chunk, byte for byte, with the
+ * stream's head serialised once rather than spread and serialised again for each of its events.
+ */
 export function deltaEvent(ctx: ChatContext, delta: Record<string, unknown>, finish: FinishReason | null = null): string {
-  return `data: ${JSON.stringify({ ...chunkHead(ctx), choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] })}`;
+  return `data: ${chunkHeadText(ctx)},"choices":[{"index":0,"delta":${JSON.stringify(delta)},"logprobs":null,"finish_reason":${finish === null ? "null" : JSON.stringify(finish)}}]}`;
 }
 
 /** The final usage chunk of `stream_options.include_usage`: no choices, the usage, and what the gateway bills. */
