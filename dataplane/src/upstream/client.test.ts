@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { createServer as createNetServer, type AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { GatewayError } from "../errors.ts";
 import { UpstreamClient } from "./client.ts";
@@ -74,6 +74,30 @@ describe("UpstreamClient", () => {
     expect(got.join("")).toBe("data: 1\n\ndata: 2\n\ndata: [DONE]\n\n");
     // the first chunk was not held until the end of the answer
     expect(times[0]!).toBeLessThan(45);
+  });
+
+  it("hands the chunks that arrived together over as one piece, and the ones that arrived apart as their own", async () => {
+    // a raw server: three HTTP chunks in one socket write, then a fourth 200 ms later
+    const raw = createNetServer((socket) => {
+      socket.once("data", () => {
+        socket.write("HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ntransfer-encoding: chunked\r\n\r\n");
+        socket.write("9\r\ndata: 1\n\n\r\n9\r\ndata: 2\n\n\r\n9\r\ndata: 3\n\n\r\n");
+        setTimeout(() => socket.end("9\r\ndata: 4\n\n\r\n0\r\n\r\n"), 200);
+      });
+    });
+    await new Promise<void>((r) => raw.listen(0, "127.0.0.1", r));
+    const got: string[] = [];
+    try {
+      const url = new URL(`http://127.0.0.1:${(raw.address() as AddressInfo).port}/v1/chat/completions`);
+      const up = await newClient().send(call(url), new AbortController().signal);
+      // the reader comes late, as a busy data plane's does: what arrived meanwhile is one piece
+      await sleep(20);
+      for await (const chunk of up.body) got.push(chunk.toString());
+    } finally {
+      await client?.close();
+      await new Promise((r) => raw.close(r));
+    }
+    expect(got).toEqual(["data: 1\n\ndata: 2\n\ndata: 3\n\n", "data: 4\n\n"]);
   });
 
   it("stops the upstream call when the client's signal fires mid-answer", async () => {
