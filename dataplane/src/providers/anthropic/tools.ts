@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FunctionTool, NamedFunction } from "../shared/chat-request.ts";
+import { NamedFunction, OptionalFunctionTools } from "../shared/chat-request.ts";
 import { fromZod, invalid } from "../shared/invalid.ts";
 import type { Block } from "./content.ts";
 import { JSON_TOOL_NAME, type JsonTool } from "./json-mode.ts";
@@ -8,6 +8,7 @@ const ToolChoice = z.union([
   z.enum(["auto", "none", "required"]),
   NamedFunction,
 ]);
+const OptionalToolChoice = ToolChoice.nullish();
 
 /**
  * OpenAI `tools`, `tool_choice`, `parallel_tool_calls` (and the JSON-mode tool) → Anthropic `tools` and
@@ -18,9 +19,9 @@ const ToolChoice = z.union([
  * same shape.
  */
 export function translateTools(body: Record<string, unknown>, jsonTool: JsonTool | undefined): { tools?: Block[]; tool_choice?: Block } {
-  const parsedTools = z.array(FunctionTool).nullish().safeParse(body.tools);
+  const parsedTools = OptionalFunctionTools.safeParse(body.tools);
   if (!parsedTools.success) throw fromZod(parsedTools.error, ["tools"]);
-  const parsedChoice = ToolChoice.nullish().safeParse(body.tool_choice);
+  const parsedChoice = OptionalToolChoice.safeParse(body.tool_choice);
   if (!parsedChoice.success) throw fromZod(parsedChoice.error, ["tool_choice"]);
   const clientTools = parsedTools.data ?? [];
   const choice = parsedChoice.data ?? undefined;

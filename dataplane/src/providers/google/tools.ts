@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { FunctionTool, NamedFunction } from "../shared/chat-request.ts";
+import { NamedFunction, OptionalFunctionTools } from "../shared/chat-request.ts";
 import { fromZod, invalid } from "../shared/invalid.ts";
 import { sanitizeJsonSchema } from "./schema.ts";
 
@@ -11,6 +11,7 @@ const ToolChoice = z.union([
     allowed_tools: z.looseObject({ mode: z.enum(["auto", "required"]), tools: z.array(NamedFunction) }),
   }),
 ]);
+const OptionalToolChoice = ToolChoice.nullish();
 
 export interface GeminiTools {
   tools?: Array<{ functionDeclarations: Array<Record<string, unknown>> }>;
@@ -26,9 +27,9 @@ export interface GeminiTools {
  * `strict` and `parallel_tool_calls` have no Gemini counterpart and are dropped: the calls keep their shape.
  */
 export function translateTools(body: Record<string, unknown>): GeminiTools {
-  const parsedTools = z.array(FunctionTool).nullish().safeParse(body.tools);
+  const parsedTools = OptionalFunctionTools.safeParse(body.tools);
   if (!parsedTools.success) throw fromZod(parsedTools.error, ["tools"]);
-  const parsedChoice = ToolChoice.nullish().safeParse(body.tool_choice);
+  const parsedChoice = OptionalToolChoice.safeParse(body.tool_choice);
   if (!parsedChoice.success) throw fromZod(parsedChoice.error, ["tool_choice"]);
   const tools = parsedTools.data ?? [];
   const choice = parsedChoice.data ?? undefined;
