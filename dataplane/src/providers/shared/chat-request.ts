@@ -16,7 +16,7 @@ export const FunctionTool = z.looseObject({
 
 /**
  * A body's `tools`, absent or null allowed. Made once, here: a schema built inside a request (as
- * `z.array(FunctionTool).nullish()` was, with the adapters' `ToolChoice.nullish()`) cost ~5 µs of every call
+ * `z.array(FunctionTool).nullish()` was, with the adapters' `ToolChoice.nullish()`) cost ~6 µs of every call
  * translated to Anthropic or Gemini, tools or not (docs/performance.md).
  */
 export const OptionalFunctionTools = z.array(FunctionTool).nullish();
