@@ -100,6 +100,28 @@ describe("UpstreamClient", () => {
     expect(got).toEqual(["data: 1\n\ndata: 2\n\ndata: 3\n\n", "data: 4\n\n"]);
   });
 
+  it("hands a waiting reader the chunks of one read as one piece", async () => {
+    // the reader is already waiting when three HTTP chunks arrive in one socket write; a fourth follows 200 ms later
+    const raw = createNetServer((socket) => {
+      socket.once("data", () => {
+        socket.write("HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ntransfer-encoding: chunked\r\n\r\n");
+        setTimeout(() => socket.write("9\r\ndata: 1\n\n\r\n9\r\ndata: 2\n\n\r\n9\r\ndata: 3\n\n\r\n"), 50);
+        setTimeout(() => socket.end("9\r\ndata: 4\n\n\r\n0\r\n\r\n"), 250);
+      });
+    });
+    await new Promise<void>((r) => raw.listen(0, "127.0.0.1", r));
+    const got: string[] = [];
+    try {
+      const url = new URL(`http://127.0.0.1:${(raw.address() as AddressInfo).port}/v1/chat/completions`);
+      const up = await newClient().send(call(url), new AbortController().signal);
+      for await (const chunk of up.body) got.push(chunk.toString());
+    } finally {
+      await client?.close();
+      await new Promise((r) => raw.close(r));
+    }
+    expect(got).toEqual(["data: 1\n\ndata: 2\n\ndata: 3\n\n", "data: 4\n\n"]);
+  });
+
   it("stops the upstream call when the client's signal fires mid-answer", async () => {
     const { url, upstreamClosed } = await endlessStream();
     const abort = new AbortController();

@@ -102,12 +102,14 @@ export class ResponseBody implements AsyncIterable<Buffer> {
     if (this.#error) return Promise.reject(this.#error);
     if (this.#done) return Promise.resolve(END);
     return new Promise((resolve, reject) => {
-      // the waiter first: resuming can deliver the next piece at once, and it must wake this reader
-      this.#wake = () => {
-        if (this.#chunks.length > 0) resolve({ done: false, value: this.#take() });
-        else if (this.#error) reject(this.#error);
-        else resolve(END);
-      };
+      // the waiter first: resuming can deliver the next piece at once, and it must wake this reader. It takes what
+      // has arrived once the read that woke it is done, so the rest of that read's events join the piece
+      this.#wake = () =>
+        queueMicrotask(() => {
+          if (this.#chunks.length > 0) resolve({ done: false, value: this.#take() });
+          else if (this.#error) reject(this.#error);
+          else resolve(END);
+        });
       this.#source.resume();
     });
   }
