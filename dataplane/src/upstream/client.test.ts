@@ -76,13 +76,18 @@ describe("UpstreamClient", () => {
     expect(times[0]!).toBeLessThan(45);
   });
 
-  it("hands the chunks that arrived together over as one piece, and the ones that arrived apart as their own", async () => {
-    // a raw server: three HTTP chunks in one socket write, then a fourth 200 ms later
+  /**
+   * An event stream from a raw server: three HTTP chunks in one socket write `firstAfterMs` after the head, a fourth
+   * 200 ms after them; read by a reader that starts `readerAfterMs` after the head. Returns the pieces it read.
+   */
+  async function piecesRead(firstAfterMs: number, readerAfterMs: number): Promise<string[]> {
     const raw = createNetServer((socket) => {
       socket.once("data", () => {
         socket.write("HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ntransfer-encoding: chunked\r\n\r\n");
-        socket.write("9\r\ndata: 1\n\n\r\n9\r\ndata: 2\n\n\r\n9\r\ndata: 3\n\n\r\n");
-        setTimeout(() => socket.end("9\r\ndata: 4\n\n\r\n0\r\n\r\n"), 200);
+        const three = () => socket.write("9\r\ndata: 1\n\n\r\n9\r\ndata: 2\n\n\r\n9\r\ndata: 3\n\n\r\n");
+        if (firstAfterMs === 0) three();
+        else setTimeout(three, firstAfterMs);
+        setTimeout(() => socket.end("9\r\ndata: 4\n\n\r\n0\r\n\r\n"), firstAfterMs + 200);
       });
     });
     await new Promise<void>((r) => raw.listen(0, "127.0.0.1", r));
@@ -90,36 +95,22 @@ describe("UpstreamClient", () => {
     try {
       const url = new URL(`http://127.0.0.1:${(raw.address() as AddressInfo).port}/v1/chat/completions`);
       const up = await newClient().send(call(url), new AbortController().signal);
-      // the reader comes late, as a busy data plane's does: what arrived meanwhile is one piece
-      await sleep(20);
+      if (readerAfterMs > 0) await sleep(readerAfterMs);
       for await (const chunk of up.body) got.push(chunk.toString());
     } finally {
       await client?.close();
       await new Promise((r) => raw.close(r));
     }
-    expect(got).toEqual(["data: 1\n\ndata: 2\n\ndata: 3\n\n", "data: 4\n\n"]);
+    return got;
+  }
+
+  it("hands the chunks that arrived together over as one piece, and the ones that arrived apart as their own", async () => {
+    // the reader comes late, as a busy data plane's does: what arrived meanwhile is one piece
+    expect(await piecesRead(0, 20)).toEqual(["data: 1\n\ndata: 2\n\ndata: 3\n\n", "data: 4\n\n"]);
   });
 
   it("hands a waiting reader the chunks of one read as one piece", async () => {
-    // the reader is already waiting when three HTTP chunks arrive in one socket write; a fourth follows 200 ms later
-    const raw = createNetServer((socket) => {
-      socket.once("data", () => {
-        socket.write("HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ntransfer-encoding: chunked\r\n\r\n");
-        setTimeout(() => socket.write("9\r\ndata: 1\n\n\r\n9\r\ndata: 2\n\n\r\n9\r\ndata: 3\n\n\r\n"), 50);
-        setTimeout(() => socket.end("9\r\ndata: 4\n\n\r\n0\r\n\r\n"), 250);
-      });
-    });
-    await new Promise<void>((r) => raw.listen(0, "127.0.0.1", r));
-    const got: string[] = [];
-    try {
-      const url = new URL(`http://127.0.0.1:${(raw.address() as AddressInfo).port}/v1/chat/completions`);
-      const up = await newClient().send(call(url), new AbortController().signal);
-      for await (const chunk of up.body) got.push(chunk.toString());
-    } finally {
-      await client?.close();
-      await new Promise((r) => raw.close(r));
-    }
-    expect(got).toEqual(["data: 1\n\ndata: 2\n\ndata: 3\n\n", "data: 4\n\n"]);
+    expect(await piecesRead(50, 0)).toEqual(["data: 1\n\ndata: 2\n\ndata: 3\n\n", "data: 4\n\n"]);
   });
 
   it("stops the upstream call when the client's signal fires mid-answer", async () => {
