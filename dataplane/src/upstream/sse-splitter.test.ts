@@ -66,7 +66,7 @@ describe("SseSplitter decodes bytes as TextDecoder does", () => {
       .filter((e) => e.length > 0);
   }
   // valid and invalid UTF-8: lead bytes without their continuations, stray continuations, overlong and surrogate
-  // encodings, bytes never valid, multi-byte characters whole
+  // encodings, bytes never valid, and (as the bytes fall) multi-byte characters whole
   const bytes = fc.array(fc.constantFrom(0x41, 0x0a, 0x0a, 0x3a, 0xc3, 0xa9, 0xe2, 0x82, 0xac, 0xf0, 0x9f, 0x98, 0x80, 0xbf, 0xff, 0xc0, 0xed, 0xa0, 0xf4, 0x90), { maxLength: 40 });
 
   it("for random bytes cut at random places", () => {
