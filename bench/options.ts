@@ -23,7 +23,8 @@ environment:
   BENCH_CONNECTIONS     concurrency levels (default 1,32,128)
   BENCH_ROUNDS          rounds of the throughput runs, every target in turn each round; a row is the target's median
                         round by requests/s (default 1). More rounds make the ratios robust to the machine drifting
-  BENCH_SCENARIOS       subset of chat,chat-stream,messages-stream,embeddings (default all)
+  BENCH_SCENARIOS       subset of chat,chat-stream,chat-stream-translated,messages-stream,
+                        embeddings (default all)
   BENCH_LOAD            wrk | autocannon (default wrk when on PATH)
   BENCH_STREAM_DELAY_MS pause between streamed events in the timed streams (default 2)
   BENCH_STREAM_TRIALS   timed streams per target and stream scenario (default 50)
@@ -150,7 +151,7 @@ export function parseOptions(argv: string[] = process.argv.slice(2)): BenchOptio
 export function expectedSeconds(o: BenchOptions, targets: number, phases: { snapshot: boolean; openStreams: boolean }): number {
   const perRun = o.durationSec + o.warmupSec + 1.5;
   const load = o.phases.includes("throughput") ? o.scenarios.length * o.connections.length * targets * perRun * o.rounds : 0;
-  const streamScenarios = o.phases.includes("streams") ? o.scenarios.filter((s) => s === "chat-stream" || s === "messages-stream").length : 0;
+  const streamScenarios = o.phases.includes("streams") ? o.scenarios.filter((name) => scenarios.find((s) => s.name === name)?.stream).length : 0;
   // a timed stream lasts about (chunks + 4 events) × delay; 5 warm-up streams; ~1.5 s to start each probe
   const streams = streamScenarios * targets * ((o.streamTrials + 5) * (24 * o.streamDelayMs + 2) / 1000 + 1.5);
   const startup = load + streams > 0 ? 15 + o.modes.length * 10 : 5;

@@ -1,6 +1,6 @@
 // What is sent: the same request, byte for byte, to the mock directly, through nginx and through the gateway.
 
-export type ScenarioName = "chat" | "chat-stream" | "messages-stream" | "embeddings";
+export type ScenarioName = "chat" | "chat-stream" | "chat-stream-translated" | "messages-stream" | "embeddings";
 /** `<mode>@<rev>`: the gateway of a baseline revision (`--baseline`). */
 export type TargetName = "direct" | "nginx" | "relay" | "embedded" | "split" | `${"embedded" | "split"}@${string}`;
 
@@ -47,6 +47,15 @@ const messages = [{ role: "user", content: "What is the capital of France?" }];
 const status = (s: number, body: string): string | undefined => (s === 200 ? undefined : `status ${s}: ${body.slice(0, 300)}`);
 const count = (text: string, needle: string): number => text.split(needle).length - 1;
 
+/** An OpenAI chat stream as a client reads it: every content chunk and the end. */
+function checkChatStream(s: number, body: string): string | undefined {
+  if (status(s, body)) return status(s, body);
+  // loose on purpose: a relay may add or reshape events, but must pass every content chunk and end properly
+  const events = count(body, "data: ");
+  if (events < STREAM_CHUNKS + 2) return `expected at least ${STREAM_CHUNKS + 2} SSE events, got ${events}: ${body.slice(0, 300)}`;
+  return body.trimEnd().endsWith("data: [DONE]") ? undefined : `stream does not end with [DONE]: ${body.slice(-300)}`;
+}
+
 export const scenarios: readonly Scenario[] = [
   {
     name: "chat",
@@ -62,13 +71,18 @@ export const scenarios: readonly Scenario[] = [
     path: "/v1/chat/completions",
     stream: true,
     body: JSON.stringify({ model: "openai/gpt-4o", messages, stream: true, stream_options: { include_usage: true } }),
-    check: (s, body) => {
-      if (status(s, body)) return status(s, body);
-      // loose on purpose: a relay may add or reshape events, but must pass every content chunk and end properly
-      const events = count(body, "data: ");
-      if (events < STREAM_CHUNKS + 2) return `expected at least ${STREAM_CHUNKS + 2} SSE events, got ${events}: ${body.slice(0, 300)}`;
-      return body.trimEnd().endsWith("data: [DONE]") ? undefined : `stream does not end with [DONE]: ${body.slice(-300)}`;
-    },
+    check: checkChatStream,
+  },
+  {
+    // what the OpenAI SDK pointed at a Claude model gets: the gateway asks the provider's /v1/messages and turns its
+    // events into chat chunks. A proxy cannot translate, so direct, nginx and the relay pass the same request to the
+    // mock's OpenAI endpoint: their rows are the pass-through floor, the gateway's the translated stream.
+    name: "chat-stream-translated",
+    title: `chat, stream translated from Anthropic (${STREAM_CHUNKS} chunks)`,
+    path: "/v1/chat/completions",
+    stream: true,
+    body: JSON.stringify({ model: "anthropic/claude-haiku-4-5", messages, stream: true, stream_options: { include_usage: true } }),
+    check: checkChatStream,
   },
   {
     name: "messages-stream",
