@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ContentBlockDeltaEvent, StreamEventHead, readBlockDelta, readEventType } from "./anthropic-wire.ts";
+import { ContentBlockDeltaEvent, StreamEventHead, readBlockDelta, readEventType, readTextDelta } from "./anthropic-wire.ts";
 
 // values at each edge the schemas draw: integers and not (unsafe, fractional, strings), strings and not,
 // undefined against null, objects against arrays and null
@@ -49,5 +49,62 @@ describe("the hand-read stream events agree with their schemas", () => {
     const json: unknown = JSON.parse('{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"The"}}');
     expect(readEventType(json)).toBe("content_block_delta");
     expect(readBlockDelta(json)).toEqual({ type: "content_block_delta", index: 0, delta: { type: "text_delta", text: "The" } });
+  });
+});
+
+describe("readTextDelta reads a text delta as JSON.parse reads it", () => {
+  const FIELD = { text_delta: "text", thinking_delta: "thinking" } as const;
+  // pieces of a string's JSON text: plain, escapes JSON.stringify writes and ones it does not, raw characters JSON
+  // refuses, surrogates alone and paired, and the quotes, braces and backslashes that could end the string early
+  const piece = fc.constantFrom("a", " ", "é", "}", "{", ",", ":", '\\"', "\\\\", "\\n", "\\t", "\\b", "\\f", "\\r", "\\/", "\\u0041", "\\u00e9", "\\ud83d\\ude00", '"', "\\", "\n", "\x01", "\x1f", "😀", "\ud83d", "\ude00", "\\\\\\");
+  const data = fc
+    .record({
+      opening: fc.constantFrom('{"type":"content_block_delta","index":', '{ "type":"content_block_delta","index":', '{"type":"content_block_start","index":', '{"type":"content_block_delta","index": '),
+      index: fc.oneof(fc.nat().map(String), fc.constantFrom("0", "01", "00", "-1", "1.0", "1e2", "", "123456789012345", "1234567890123456", "9007199254740993")),
+      delta: fc.constantFrom(
+        ',"delta":{"type":"text_delta","text":"',
+        ',"delta":{"type":"thinking_delta","thinking":"',
+        ',"delta":{"type":"text_delta","thinking":"',
+        ',"delta":{"type":"input_json_delta","partial_json":"',
+        ',"delta":{"type":"text_delta","text" : "',
+      ),
+      text: fc.array(piece, { maxLength: 8 }).map((p) => p.join("")),
+      closing: fc.constantFrom('"}}', '"}      }', '"} }\n', '"}}x', '"},"x":1}', '"}', '"}}}', '" }}', '"}\t}\r\n', '","x":1}}', ""),
+    })
+    .map((r) => r.opening + r.index + r.delta + r.text + r.closing);
+
+  it("answers only where JSON.parse gives that delta, and its text is what JSON.stringify writes", () => {
+    fc.assert(
+      fc.property(data, (d) => {
+        const mine = readTextDelta(d);
+        if (mine === undefined) return;
+        const text: unknown = JSON.parse(`"${mine.json}"`);
+        expect(JSON.parse(d)).toEqual({ type: "content_block_delta", index: mine.index, delta: { type: mine.type, [FIELD[mine.type]]: text } });
+        expect(JSON.stringify(text)).toBe(`"${mine.json}"`);
+        // an index readBlockDelta would refuse is not read either
+        expect(Number.isSafeInteger(mine.index)).toBe(true);
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it("reads every delta as Anthropic writes it, padded or not, unless its string needs a \\u escape", () => {
+    const text = fc.oneof(fc.string({ unit: "binary", maxLength: 12 }), fc.constantFrom("\ud83d", "\ude00x", "a\u0000", "\u007f\u2028"));
+    fc.assert(
+      fc.property(text, fc.nat(), fc.constantFrom("text_delta", "thinking_delta") as fc.Arbitrary<keyof typeof FIELD>, fc.constantFrom("", " ", "      ", "\n\t"), (s, index, type, pad) => {
+        const compact = JSON.stringify({ type: "content_block_delta", index, delta: { type, [FIELD[type]]: s } });
+        const mine = readTextDelta(`${compact.slice(0, -1)}${pad}}`);
+        const json = JSON.stringify(s).slice(1, -1);
+        if (json.includes("\\u")) expect(mine).toBeUndefined();
+        else expect(mine).toEqual({ index, type, json });
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it("reads the recorded deltas", () => {
+    expect(readTextDelta('{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"\\n\\n"}              }')).toEqual({ index: 0, type: "text_delta", json: "\\n\\n" });
+    expect(readTextDelta('{"type":"content_block_delta","index":1,"delta":{"type":"thinking_delta","thinking":"Brief"}    }')).toEqual({ index: 1, type: "thinking_delta", json: "Brief" });
+    expect(readTextDelta('{"type":"content_block_delta","index":1,"delta":{"type":"input_json_delta","partial_json":"{\\"a"}}')).toBeUndefined();
   });
 });

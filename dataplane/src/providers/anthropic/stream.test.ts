@@ -1,5 +1,8 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { GatewayError } from "../../errors.ts";
+import { sseData } from "../../upstream/sse-splitter.ts";
+import { readTextDelta } from "./anthropic-wire.ts";
 import { assemble } from "../shared/translated-stream.test-helper.ts";
 import { recordedAnswer, recordedBlocks, testCtx, translateAll } from "./fixture-stream.test-helper.ts";
 import { AnthropicStreamTranslator } from "./stream.ts";
@@ -79,6 +82,53 @@ describe.each(cases)("recorded stream $file", ({ file, finish, usage }) => {
       return d.content || d.reasoning_content || d.tool_calls;
     });
     expect(translator.outputEvents).toBe(contentChunks.length);
+  });
+});
+
+/** The same events with their text deltas made to go through JSON.parse (a space JSON allows, readTextDelta does not). */
+function parsedDeltas(blocks: readonly string[]): string[] {
+  return blocks.map((b) => b.replace('data: {"type":"content_block_delta"', 'data: { "type":"content_block_delta"'));
+}
+
+describe("text deltas read without JSON.parse", () => {
+  it.each(cases)("translate $file byte for byte as the parsed events do", ({ file }) => {
+    const blocks = recordedBlocks(file);
+    const quick = translateAll(blocks, testCtx({ clientWantsUsage: true }));
+    const parsed = translateAll(parsedDeltas(blocks), testCtx({ clientWantsUsage: true }));
+    expect(quick.events).toEqual(parsed.events);
+    expect(quick.translator.outputEvents).toBe(parsed.translator.outputEvents);
+  });
+
+  it("are every text and thinking delta of the recorded text and thinking streams", () => {
+    for (const file of ["stream-text.sse.txt", "raw-stream-thinking.sse.txt", "raw-stream-text-with-headers.sse.txt"]) {
+      const deltas = recordedBlocks(file).filter((b) => /"type":"(text|thinking)_delta"/.test(b));
+      const read = deltas.filter((b) => readTextDelta(sseData(b) ?? "") !== undefined);
+      expect(deltas.length).toBeGreaterThan(0);
+      expect(read.length).toBe(deltas.length);
+    }
+  });
+
+  it("translate any text as the parsed events do", () => {
+    const blocks = recordedBlocks("stream-text.sse.txt");
+    const text = fc.oneof(fc.string({ unit: "binary", maxLength: 10 }), fc.constantFrom("", "\n", '"', "\\", "😀", "\ud83d", "\u0001", "\\u0041"));
+    // index 0 is the recording's text block; 1 names no block; a thinking delta on it is the wrong kind: those give nothing
+    const delta = fc.record({ text, type: fc.constantFrom("text_delta", "thinking_delta"), index: fc.constantFrom(0, 0, 1) });
+    fc.assert(
+      fc.property(fc.array(delta, { minLength: 1, maxLength: 6 }), fc.constantFrom("", "      "), (deltas, pad) => {
+        let k = 0;
+        const rewritten = blocks.flatMap((b) => {
+          if (!b.includes('"type":"text_delta"')) return [b];
+          // the recording's first delta stands for as many as were drawn
+          if (k++ > 0) return [];
+          return deltas.map(({ text: s, type, index }) => {
+            const field = type === "text_delta" ? "text" : "thinking";
+            return `event: content_block_delta\ndata: {"type":"content_block_delta","index":${index},"delta":{"type":"${type}","${field}":${JSON.stringify(s)}}${pad}}`;
+          });
+        });
+        expect(translateAll(rewritten, testCtx()).events).toEqual(translateAll(parsedDeltas(rewritten), testCtx()).events);
+      }),
+      { numRuns: 2_000 },
+    );
   });
 });
 

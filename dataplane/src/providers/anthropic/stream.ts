@@ -1,7 +1,8 @@
 import { GatewayError } from "../../errors.ts";
 import { redact } from "../redact.ts";
-import { type FinishReason, deltaEvent, functionToolCall } from "../shared/openai-wire.ts";
-import { parseStreamEvent } from "../shared/provider-json.ts";
+import { sseData } from "../../upstream/sse-splitter.ts";
+import { type FinishReason, deltaEvent, deltaEventOf, functionToolCall } from "../shared/openai-wire.ts";
+import { parseStreamData } from "../shared/provider-json.ts";
 import { closingEvents, streamCutShort } from "../shared/stream-close.ts";
 import type { ChatContext, StreamTranslator, Usage } from "../types.ts";
 import {
@@ -12,6 +13,8 @@ import {
   MessageStartEvent,
   readBlockDelta,
   readEventType,
+  readTextDelta,
+  type TextDelta,
 } from "./anthropic-wire.ts";
 import { JSON_TOOL_NAME } from "./json-mode.ts";
 import { finishReason } from "./openai-wire.ts";
@@ -63,8 +66,11 @@ export class AnthropicStreamTranslator implements StreamTranslator {
   }
 
   push(block: string): string[] {
-    const json = parseStreamEvent(block);
-    if (json === undefined) return [];
+    const data = sseData(block);
+    if (data === undefined) return [];
+    const text = readTextDelta(data);
+    if (text !== undefined) return this.#textDelta(text);
+    const json = parseStreamData(data);
     switch (readEventType(json)) {
       case "message_start":
         return this.#messageStart(json);
@@ -140,6 +146,15 @@ export class AnthropicStreamTranslator implements StreamTranslator {
     return [];
   }
 
+  /** #blockDelta's answer for a text or thinking delta read without JSON.parse, its string kept as JSON text. */
+  #textDelta(d: TextDelta): string[] {
+    if (d.json === "") return [];
+    const kind = this.#blocks.get(d.index)?.kind;
+    if (kind === "text" && d.type === "text_delta") return [this.#outputJson(`{"content":"${d.json}"}`)];
+    if (kind === "thinking" && d.type === "thinking_delta") return [this.#outputJson(`{"reasoning_content":"${d.json}"}`)];
+    return [];
+  }
+
   #blockStop(json: unknown): string[] {
     const ev = ContentBlockStopEvent.safeParse(json);
     if (!ev.success) return [];
@@ -163,6 +178,11 @@ export class AnthropicStreamTranslator implements StreamTranslator {
   #output(delta: Record<string, unknown>): string {
     this.#outputEvents++;
     return deltaEvent(this.#ctx, delta);
+  }
+
+  #outputJson(deltaJson: string): string {
+    this.#outputEvents++;
+    return deltaEventOf(this.#ctx, deltaJson);
   }
 }
 

@@ -63,7 +63,12 @@ function chunkHeadText(ctx: ChatContext): string {
  * stream's head serialised once rather than spread and serialised again for each of its events.
  */
 export function deltaEvent(ctx: ChatContext, delta: Record<string, unknown>, finish: FinishReason | null = null): string {
-  return `data: ${chunkHeadText(ctx)},"choices":[{"index":0,"delta":${JSON.stringify(delta)},"logprobs":null,"finish_reason":${finish === null ? "null" : JSON.stringify(finish)}}]}`;
+  return deltaEventOf(ctx, JSON.stringify(delta), finish);
+}
+
+/** deltaEvent for a delta already serialised: `deltaJson` must be `JSON.stringify` of it, byte for byte. */
+export function deltaEventOf(ctx: ChatContext, deltaJson: string, finish: FinishReason | null = null): string {
+  return `data: ${chunkHeadText(ctx)},"choices":[{"index":0,"delta":${deltaJson},"logprobs":null,"finish_reason":${finish === null ? "null" : JSON.stringify(finish)}}]}`;
 }
 
 /** The final usage chunk of `stream_options.include_usage`: no choices, the usage, and what the gateway bills. */

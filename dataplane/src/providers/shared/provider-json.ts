@@ -15,7 +15,11 @@ export function parseResponseJson(text: string): unknown {
 /** One SSE event of a provider stream: its data as JSON; undefined for an event without data (a comment, a ping). */
 export function parseStreamEvent(block: string): unknown {
   const data = sseData(block);
-  if (data === undefined) return undefined;
+  return data === undefined ? undefined : parseStreamData(data);
+}
+
+/** An SSE event's data (sseData) as JSON. */
+export function parseStreamData(data: string): unknown {
   try {
     return JSON.parse(data) as unknown;
   } catch {
