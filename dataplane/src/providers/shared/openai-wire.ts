@@ -1,6 +1,7 @@
 // What a translating adapter answers in: OpenAI's chat completion and chunk shapes. One builder for each, so the
 // Anthropic and Gemini translations cannot drift apart in what an OpenAI client sees. Mapping a provider's own
 // values (its stop reasons, its tool call ids) stays in that provider's folder.
+import { jsonNumber } from "../../../../proto/log.ts";
 import type { ChatContext, Usage } from "../types.ts";
 
 /** OpenAI's finish reasons (https://platform.openai.com/docs/api-reference/chat/object#chat/object-choices). */
@@ -21,6 +22,22 @@ export function openAIUsage(u: Usage): Record<string, unknown> {
   const out: Record<string, unknown> = { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion, prompt_tokens_details: details };
   if (u.reasoningTokens !== undefined) out.completion_tokens_details = { reasoning_tokens: u.reasoningTokens };
   return out;
+}
+
+/**
+ * `JSON.stringify(openAIUsage(u))`, or with `cost_micros` after its fields, byte for byte, written field by field:
+ * JSON.stringify of the usage chunk built by spreading these objects took ~3.6 µs, a tenth of translating a whole
+ * 20-chunk stream (docs/performance.md).
+ */
+export function openAIUsageJson(u: Usage, costMicros?: number): string {
+  const prompt = u.inputTokens ?? 0;
+  const completion = u.outputTokens ?? 0;
+  let out = `{"prompt_tokens":${jsonNumber(prompt)},"completion_tokens":${jsonNumber(completion)},"total_tokens":${jsonNumber(prompt + completion)},"prompt_tokens_details":{"cached_tokens":${jsonNumber(u.cachedInputTokens ?? 0)}`;
+  if (u.cacheWriteTokens !== undefined) out += `,"cache_write_tokens":${jsonNumber(u.cacheWriteTokens)}`;
+  out += "}";
+  if (u.reasoningTokens !== undefined) out += `,"completion_tokens_details":{"reasoning_tokens":${jsonNumber(u.reasoningTokens)}}`;
+  if (costMicros !== undefined) out += `,"cost_micros":${jsonNumber(costMicros)}`;
+  return `${out}}`;
 }
 
 /** An OpenAI function tool call, as a completion's message and a stream's first delta of the call carry it. */
@@ -73,7 +90,7 @@ export function deltaEventOf(ctx: ChatContext, deltaJson: string, finish: Finish
 
 /** The final usage chunk of `stream_options.include_usage`: no choices, the usage, and what the gateway bills. */
 export function usageEvent(ctx: ChatContext, usage: Usage): string {
-  return `data: ${JSON.stringify({ ...chunkHead(ctx), choices: [], usage: { ...openAIUsage(usage), cost_micros: ctx.priceMicros(usage) } })}`;
+  return `data: ${chunkHeadText(ctx)},"choices":[],"usage":${openAIUsageJson(usage, ctx.priceMicros(usage))}}`;
 }
 
 export const DONE_EVENT = "data: [DONE]";
