@@ -28,6 +28,7 @@ environment:
   BENCH_LOAD            wrk | autocannon (default wrk when on PATH)
   BENCH_STREAM_DELAY_MS pause between streamed events in the timed streams (default 2)
   BENCH_STREAM_TRIALS   timed streams per target and stream scenario (default 50)
+  BENCH_STREAM_ROUNDS   rounds those streams are timed in, every target in turn each round, pooled (default 5)
   BENCH_OPEN_STREAMS_LEVELS   concurrent streams held open through one data plane, level by level (default 500,1000,2000,4000)
   BENCH_OPEN_STREAMS_EVENT_MS pause between the events of those streams (default 100)
   BENCH_SNAPSHOT_KEYS   keys in the snapshot-scale phase (default 100000; 0 skips the phase)
@@ -62,6 +63,8 @@ export interface BenchOptions {
   loadTool: LoadTool;
   streamDelayMs: number;
   streamTrials: number;
+  /** Rounds the timed streams are split into, targets in turn each round (stream-timing.ts). */
+  streamRounds: number;
   /** Concurrent streams the open-streams phase holds, one level after the other. */
   openStreamsLevels: number[];
   /** The mock's pause between the events of those streams, ms. */
@@ -137,6 +140,7 @@ export function parseOptions(argv: string[] = process.argv.slice(2)): BenchOptio
     loadTool,
     streamDelayMs: num("BENCH_STREAM_DELAY_MS", 2, positive),
     streamTrials: num("BENCH_STREAM_TRIALS", 50, (n) => Number.isInteger(n) && n > 0),
+    streamRounds: num("BENCH_STREAM_ROUNDS", 5, (n) => Number.isInteger(n) && n > 0),
     openStreamsLevels,
     // below 1 ms the mock's timers, not the gateway, would set the pace
     openStreamsEventMs: num("BENCH_OPEN_STREAMS_EVENT_MS", 100, (n) => Number.isFinite(n) && n >= 1),
@@ -152,8 +156,9 @@ export function expectedSeconds(o: BenchOptions, targets: number, phases: { snap
   const perRun = o.durationSec + o.warmupSec + 1.5;
   const load = o.phases.includes("throughput") ? o.scenarios.length * o.connections.length * targets * perRun * o.rounds : 0;
   const streamScenarios = o.phases.includes("streams") ? o.scenarios.filter((name) => scenarios.find((s) => s.name === name)?.stream).length : 0;
-  // a timed stream lasts about (chunks + 4 events) × delay; 5 warm-up streams; ~1.5 s to start each probe
-  const streams = streamScenarios * targets * ((o.streamTrials + 5) * (24 * o.streamDelayMs + 2) / 1000 + 1.5);
+  // a timed stream lasts about (chunks + 4 events) × delay; 5 warm-up streams, 2 in later rounds; ~1.5 s to start each probe
+  const rounds = Math.min(o.streamRounds, o.streamTrials);
+  const streams = streamScenarios * targets * ((o.streamTrials + 5 + 2 * (rounds - 1)) * (24 * o.streamDelayMs + 2) / 1000 + 1.5 * rounds);
   const startup = load + streams > 0 ? 15 + o.modes.length * 10 : 5;
   const snapshot = phases.snapshot ? 40 + o.snapshotKeys / 20_000 + perRun + o.deltaTrials * 0.03 : 0;
   const openStreams = phases.openStreams ? expectedOpenStreamsSeconds(o.openStreamsLevels) : 0;

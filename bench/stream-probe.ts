@@ -28,6 +28,8 @@ export interface StreamProbeOutput {
   heldBack: number;
   /** Content chunks that had a next one to be held behind. */
   chunksChecked: number;
+  /** The values summarised above, so that several probes' streams can be pooled (stream-timing.ts). */
+  samples: { ttfbMs: number[]; relayMs: number[]; gapMs: number[] };
 }
 
 interface Event {
@@ -78,5 +80,5 @@ for (let i = 0; i < config.trials; i++) {
   });
 }
 conn.close();
-const output: StreamProbeOutput = { trials: config.trials, ttfbMs: summarise(ttfb), relayMs: summarise(relay), gapMs: summarise(gaps), heldBack, chunksChecked };
+const output: StreamProbeOutput = { trials: config.trials, ttfbMs: summarise(ttfb), relayMs: summarise(relay), gapMs: summarise(gaps), heldBack, chunksChecked, samples: { ttfbMs: ttfb, relayMs: relay, gapMs: gaps } };
 process.stdout.write(`${JSON.stringify(output)}\n`);

@@ -2,6 +2,7 @@
 // streams of every target one at a time (concurrency 1) on the load core.
 import { runJsonChild } from "./children.ts";
 import { untilQuiet } from "./quiet.ts";
+import { summarise } from "./stats.ts";
 import { setStreamShape } from "./fast-mock.ts";
 import { formatStreamTable, streamRows, type StreamRow } from "./report.ts";
 import { LOAD_CORE } from "./runs.ts";
@@ -9,25 +10,64 @@ import { requestHeaders, STREAM_CHUNKS, type Scenario, type Target, type TargetN
 import type { StreamProbeConfig, StreamProbeOutput } from "./stream-probe.ts";
 
 const WARMUP_STREAMS = 5;
+/** A probe of a later round finds the target warm: fewer streams before the timed ones. */
+const LATER_WARMUP_STREAMS = 2;
 
-export async function streamTiming(opts: { root: string; mockOrigin: string; scenarios: readonly Scenario[]; targets: readonly Target[]; delayMs: number; trials: number }): Promise<StreamRow[]> {
+/** How many of `trials` streams round `round` (0-based) of `rounds` times: as even as whole streams allow. */
+export function roundTrials(trials: number, rounds: number, round: number): number {
+  return Math.floor(trials / rounds) + (round < trials % rounds ? 1 : 0);
+}
+
+/** Several probes of one target as one: their streams pooled, the summaries taken over all of them. */
+export function poolProbes(probes: readonly StreamProbeOutput[]): StreamProbeOutput {
+  const samples = { ttfbMs: probes.flatMap((p) => p.samples.ttfbMs), relayMs: probes.flatMap((p) => p.samples.relayMs), gapMs: probes.flatMap((p) => p.samples.gapMs) };
+  const sum = (f: (p: StreamProbeOutput) => number): number => probes.reduce((a, p) => a + f(p), 0);
+  return {
+    trials: sum((p) => p.trials),
+    ttfbMs: summarise(samples.ttfbMs),
+    relayMs: summarise(samples.relayMs),
+    gapMs: summarise(samples.gapMs),
+    heldBack: sum((p) => p.heldBack),
+    chunksChecked: sum((p) => p.chunksChecked),
+    samples,
+  };
+}
+
+/**
+ * Each stream scenario's `trials` streams per target are timed in `rounds` rounds, every target in turn in each
+ * round, and pooled: this machine's speed drifts over minutes, and a target timed in one block of its own took
+ * that block's speed with it (one run had nginx at +0.40 ms over direct and the bare relay at +0.73, both above
+ * the gateway's +0.29; docs/performance.md).
+ */
+export async function streamTiming(opts: { root: string; mockOrigin: string; scenarios: readonly Scenario[]; targets: readonly Target[]; delayMs: number; trials: number; rounds: number }): Promise<StreamRow[]> {
   const rows: StreamRow[] = [];
+  const rounds = Math.min(opts.rounds, opts.trials);
   await setStreamShape(opts.mockOrigin, { chunks: STREAM_CHUNKS, delayMs: opts.delayMs });
   try {
     for (const scenario of opts.scenarios.filter((s) => s.stream)) {
-      const probes = new Map<TargetName, StreamProbeOutput>();
-      for (const target of opts.targets) {
-        // as before each throughput run: what the target before left behind (a ledger applying its streams'
-        // usage, on the core the next gateway runs on) must not land in this target's streams
-        const settled = await untilQuiet();
-        if (settled.stillBusy) console.error(`${scenario.name} timed ${target.name}: the cores were still busy after ${settled.waitedMs} ms; timing anyway`);
-        const config: StreamProbeConfig = { origin: target.origin, path: scenario.path, headers: requestHeaders(target, scenario), body: scenario.body, trials: opts.trials, warmupTrials: WARMUP_STREAMS };
-        const probe = await runJsonChild<StreamProbeOutput>(`stream probe ${target.name}/${scenario.name}`, "bench/stream-probe.ts", config, { core: LOAD_CORE, cwd: opts.root });
-        probes.set(target.name, probe);
-        console.error(`${scenario.name} timed ${target.name}: TTFB p50 ${probe.ttfbMs.p50.toFixed(3)} ms, relay p50 ${probe.relayMs.p50.toFixed(3)} ms, held back ${probe.heldBack}/${probe.chunksChecked}`);
+      const probes = new Map<TargetName, StreamProbeOutput[]>();
+      for (let round = 0; round < rounds; round++) {
+        for (const target of opts.targets) {
+          // as before each throughput run: what the target before left behind (a ledger applying its streams'
+          // usage, on the core the next gateway runs on) must not land in this target's streams
+          const settled = await untilQuiet();
+          if (settled.stillBusy) console.error(`${scenario.name} timed ${target.name}: the cores were still busy after ${settled.waitedMs} ms; timing anyway`);
+          const config: StreamProbeConfig = {
+            origin: target.origin,
+            path: scenario.path,
+            headers: requestHeaders(target, scenario),
+            body: scenario.body,
+            trials: roundTrials(opts.trials, rounds, round),
+            warmupTrials: round === 0 ? WARMUP_STREAMS : LATER_WARMUP_STREAMS,
+          };
+          const probe = await runJsonChild<StreamProbeOutput>(`stream probe ${target.name}/${scenario.name}`, "bench/stream-probe.ts", config, { core: LOAD_CORE, cwd: opts.root });
+          probes.set(target.name, [...(probes.get(target.name) ?? []), probe]);
+          console.error(`${scenario.name} timed ${target.name} (round ${round + 1} of ${rounds}): TTFB p50 ${probe.ttfbMs.p50.toFixed(3)} ms, relay p50 ${probe.relayMs.p50.toFixed(3)} ms, held back ${probe.heldBack}/${probe.chunksChecked}`);
+        }
       }
-      const scenarioRows = streamRows(scenario.name, probes);
-      console.log(`${formatStreamTable(`stream timing: ${scenario.title}, c=1, ${opts.delayMs} ms between events, ${opts.trials} streams per target`, scenarioRows)}\n`);
+      const pooled = new Map([...probes].map(([name, each]) => [name, poolProbes(each)] as const));
+      const scenarioRows = streamRows(scenario.name, pooled);
+      console.log(`${formatStreamTable(`stream timing: ${scenario.title}, c=1, ${opts.delayMs} ms between events, ${opts.trials} streams per target in ${rounds} rounds`, scenarioRows)}\n`);
       rows.push(...scenarioRows);
     }
   } finally {
