@@ -3,6 +3,7 @@ import { hostname } from "node:os";
 import { dirname } from "node:path";
 import { pino, type DestinationStream, type Logger } from "pino";
 import { censorFields, secretScrubber, secretsFromEnv } from "./log-secrets.ts";
+import { jsonString } from "./json-text.ts";
 
 export type { Logger };
 
@@ -186,19 +187,6 @@ export function writeAccessLine(log: Logger, level: AccessLevel, fields: string,
   }
   sink.pending += line;
   if (sink.pending.length >= ACCESS_BATCH_CHARS) flushAccessLines(sink);
-}
-
-/** Printable ASCII but `"` and `\`: such a string is its own JSON text between quotes. */
-const JSON_PLAIN = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
-
-/** A string as JSON text; JSON.stringify only for one that needs escaping (one regex test is cheaper). */
-export function jsonString(s: string): string {
-  return JSON_PLAIN.test(s) ? `"${s}"` : JSON.stringify(s);
-}
-
-/** A number as pino writes it: null when not finite. */
-export function jsonNumber(n: number): string {
-  return Number.isFinite(n) ? `${n}` : "null";
 }
 
 /**

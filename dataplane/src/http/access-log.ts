@@ -1,4 +1,5 @@
-import { jsonNumber, jsonString, writeAccessLine, type Logger } from "../../../proto/log.ts";
+import { jsonNumber, jsonString } from "../../../proto/json-text.ts";
+import { writeAccessLine, type Logger } from "../../../proto/log.ts";
 import type { RequestContext } from "./context.ts";
 
 /** What a metered request adds to its access line; the RequestMeter fills it in as the books close. */

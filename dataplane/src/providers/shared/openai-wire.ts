@@ -1,7 +1,7 @@
 // What a translating adapter answers in: OpenAI's chat completion and chunk shapes. One builder for each, so the
 // Anthropic and Gemini translations cannot drift apart in what an OpenAI client sees. Mapping a provider's own
 // values (its stop reasons, its tool call ids) stays in that provider's folder.
-import { jsonNumber } from "../../../../proto/log.ts";
+import { jsonNumber } from "../../../../proto/json-text.ts";
 import type { ChatContext, Usage } from "../types.ts";
 
 /** OpenAI's finish reasons (https://platform.openai.com/docs/api-reference/chat/object#chat/object-choices). */
