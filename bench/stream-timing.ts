@@ -14,12 +14,12 @@ const WARMUP_STREAMS = 5;
 const LATER_WARMUP_STREAMS = 2;
 
 /** How many of `trials` streams round `round` (0-based) of `rounds` times: as even as whole streams allow. */
-export function roundTrials(trials: number, rounds: number, round: number): number {
+function roundTrials(trials: number, rounds: number, round: number): number {
   return Math.floor(trials / rounds) + (round < trials % rounds ? 1 : 0);
 }
 
 /** Several probes of one target as one: their streams pooled, the summaries taken over all of them. */
-export function poolProbes(probes: readonly StreamProbeOutput[]): StreamProbeOutput {
+function poolProbes(probes: readonly StreamProbeOutput[]): StreamProbeOutput {
   const samples = { ttfbMs: probes.flatMap((p) => p.samples.ttfbMs), relayMs: probes.flatMap((p) => p.samples.relayMs), gapMs: probes.flatMap((p) => p.samples.gapMs) };
   const sum = (f: (p: StreamProbeOutput) => number): number => probes.reduce((a, p) => a + f(p), 0);
   return {
