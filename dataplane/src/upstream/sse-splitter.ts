@@ -1,5 +1,7 @@
 import { StringDecoder } from "node:string_decoder";
 
+const BLANK_LINE = /\r?\n\r?\n/g;
+
 /**
  * Cuts a byte stream into whole SSE events (the text between blank lines), as they complete. A partial event
  * stays inside until its end arrives; nothing complete is ever held back.
@@ -9,8 +11,6 @@ import { StringDecoder } from "node:string_decoder";
  * two equal), at a fifth to an eighth of the cost (0.07 against 0.33 µs for a 330-byte read, 0.75 against
  * 6.1 for 7.8 KB).
  */
-const BLANK_LINE = /\r?\n\r?\n/g;
-
 export class SseSplitter {
   readonly #decoder = new StringDecoder("utf8");
   #buffer = "";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { stringEnd } from "../shared/json-top-level.ts";
 
 /**
  * The parts of Anthropic's Messages API responses and stream events the adapter reads
@@ -115,18 +116,12 @@ export function readTextDelta(data: string): TextDelta | undefined {
     type = "thinking_delta";
     at += THINKING_OPENING.length;
   } else return undefined;
-  // the string ends at the first quote not escaped: one preceded by an even run of backslashes
-  let end = data.indexOf('"', at);
-  while (end >= 0) {
-    let slashes = 0;
-    while (data.charCodeAt(end - 1 - slashes) === 92) slashes++;
-    if (slashes % 2 === 0) break;
-    end = data.indexOf('"', end + 1);
-  }
-  if (end < 0) return undefined;
-  DELTA_CLOSING.lastIndex = end + 1;
+  // the openings end with the string's opening quote
+  const close = stringEnd(data, at - 1);
+  if (close < 0) return undefined;
+  DELTA_CLOSING.lastIndex = close;
   if (!DELTA_CLOSING.test(data)) return undefined;
-  const json = data.slice(at, end);
+  const json = data.slice(at, close - 1);
   if (NOT_CANONICAL.test(json)) return undefined;
   return { index: Number(data.slice(digitsFrom, digitsFrom + digits)), type, json };
 }

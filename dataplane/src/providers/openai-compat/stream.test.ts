@@ -78,6 +78,7 @@ describe("OpenAIStreamMeter names chunks by the gateway's slug", () => {
     ["a backslash ending the value", 'data: {"model":"a\\\\","c":1}', 'data: {"model":"openai/gpt-4o","c":1}'],
     ["the spaced top-level field first, a compact one nested later", 'data: {"model" : "a","x":{"model":"b"}}', 'data: {"model":"openai/gpt-4o","x":{"model":"b"}}'],
     ["content that mentions the field", 'data: {"model":"m","choices":[{"delta":{"content":"\\"model\\":\\"x\\""}}]}', 'data: {"model":"openai/gpt-4o","choices":[{"delta":{"content":"\\"model\\":\\"x\\""}}]}'],
+    ["an empty value", 'data: {"model":"","c":"d"}', 'data: {"model":"openai/gpt-4o","c":"d"}'],
     ["no model", 'data: {"id":"x"}', 'data: {"id":"x"}'],
   ])("%s", (_name, block, expected) => {
     expect(meter().push(block)).toEqual([expected]);

@@ -1,4 +1,5 @@
 import { sseData } from "../../upstream/sse-splitter.ts";
+import { stringEnd } from "../shared/json-top-level.ts";
 import { quotedNameAt } from "../shared/quoted-name.ts";
 import { streamCutShort } from "../shared/stream-close.ts";
 import type { ChatContext, StreamTranslator, Usage } from "../types.ts";
@@ -55,16 +56,8 @@ export class OpenAIStreamMeter implements StreamTranslator {
     // the compact spelling providers write, found without a regex; any other spelling takes the regex
     const at = quotedNameAt(block, "model");
     if (at < 0 || block.charCodeAt(at + 7) !== COLON || block.charCodeAt(at + 8) !== QUOTE) return block.replace(MODEL_FIELD, this.#modelField);
-    let end = at + 9;
-    for (;;) {
-      end = block.indexOf('"', end);
-      if (end < 0) return block;
-      let backslashes = 0;
-      while (block.charCodeAt(end - 1 - backslashes) === 0x5c) backslashes++;
-      if (backslashes % 2 === 0) break;
-      end++;
-    }
-    return block.slice(0, at) + this.#modelField + block.slice(end + 1);
+    const end = stringEnd(block, at + 8);
+    return end < 0 ? block : block.slice(0, at) + this.#modelField + block.slice(end);
   }
 
   push(block: string): string[] {

@@ -158,7 +158,7 @@ function valueEndAt(text: string, start: number): number {
  * a quote is escaped when an odd number of backslashes precede it, so only backslash runs before quotes are read,
  * never the string's other characters.
  */
-function stringEnd(text: string, open: number): number {
+export function stringEnd(text: string, open: number): number {
   let q = open;
   for (;;) {
     q = text.indexOf('"', q + 1);
