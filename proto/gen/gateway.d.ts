@@ -497,6 +497,9 @@ export namespace svc {
                 /** SnapshotRequest part. */
                 part: number;
 
+                /** SnapshotRequest stream. */
+                stream: boolean;
+
                 /**
                  * Creates a new SnapshotRequest instance using the specified properties.
                  * @param [properties] Properties to set
@@ -590,6 +593,9 @@ export namespace svc {
                     /** SnapshotRequest part */
                     part?: (number|null);
 
+                    /** SnapshotRequest stream */
+                    stream?: (boolean|null);
+
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];
                 }
@@ -628,6 +634,9 @@ export namespace svc {
 
                 /** SnapshotPart data. */
                 data: Uint8Array;
+
+                /** SnapshotPart more. */
+                more: boolean;
 
                 /**
                  * Creates a new SnapshotPart instance using the specified properties.
@@ -724,6 +733,9 @@ export namespace svc {
 
                     /** SnapshotPart data */
                     data?: (Uint8Array|null);
+
+                    /** SnapshotPart more */
+                    more?: (boolean|null);
 
                     /** Unknown fields preserved while decoding when enabled */
                     $unknowns?: Uint8Array[];

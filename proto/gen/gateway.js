@@ -1613,6 +1613,7 @@ export const svc = $root.svc = (() => {
                  * @property {string|null} [replicaId] SnapshotRequest replicaId
                  * @property {string|null} [snapshotId] SnapshotRequest snapshotId
                  * @property {number|null} [part] SnapshotRequest part
+                 * @property {boolean|null} [stream] SnapshotRequest stream
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -1669,6 +1670,14 @@ export const svc = $root.svc = (() => {
                 SnapshotRequest.prototype.part = 0;
 
                 /**
+                 * SnapshotRequest stream.
+                 * @member {boolean} stream
+                 * @memberof svc.gateway.v1.SnapshotRequest
+                 * @instance
+                 */
+                SnapshotRequest.prototype.stream = false;
+
+                /**
                  * Creates a new SnapshotRequest instance using the specified properties.
                  * @function create
                  * @memberof svc.gateway.v1.SnapshotRequest
@@ -1706,6 +1715,8 @@ export const svc = $root.svc = (() => {
                         w.uint32(/* id 2, wireType 2 =*/18).string(m.snapshotId);
                     if (m.part != null && $Object.hasOwnProperty.call(m, "part") && m.part !== 0)
                         w.uint32(/* id 3, wireType 0 =*/24).uint32(m.part);
+                    if (m.stream != null && $Object.hasOwnProperty.call(m, "stream") && m.stream !== false)
+                        w.uint32(/* id 4, wireType 0 =*/32).bool(m.stream);
                     if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
                         for (var i = 0; i < m.$unknowns.length; ++i)
                             w.raw(m.$unknowns[i]);
@@ -1790,6 +1801,15 @@ export const svc = $root.svc = (() => {
                                     delete m.part;
                                 continue;
                             }
+                        case 4: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.bool())
+                                    m.stream = v;
+                                else
+                                    delete m.stream;
+                                continue;
+                            }
                         }
                         r.skipType(u, q, t);
                         if (!r.discardUnknown) {
@@ -1850,6 +1870,10 @@ export const svc = $root.svc = (() => {
                         if (!$util.isInteger(m.part))
                             return "part: integer expected";
                     }
+                    if (m.stream != null && $Object.hasOwnProperty.call(m, "stream")) {
+                        if (typeof m.stream !== "boolean")
+                            return "stream: boolean expected";
+                    }
                     return null;
                 };
 
@@ -1886,6 +1910,11 @@ export const svc = $root.svc = (() => {
                             m.part = d.part >>> 0;
                         }
                     }
+                    if (d.stream != null) {
+                        if (d.stream) {
+                            m.stream = $Boolean(d.stream);
+                        }
+                    }
                     return m;
                 };
 
@@ -1910,6 +1939,7 @@ export const svc = $root.svc = (() => {
                         d.replicaId = "";
                         d.snapshotId = "";
                         d.part = 0;
+                        d.stream = false;
                     }
                     if (m.replicaId != null && $Object.hasOwnProperty.call(m, "replicaId")) {
                         d.replicaId = m.replicaId;
@@ -1919,6 +1949,9 @@ export const svc = $root.svc = (() => {
                     }
                     if (m.part != null && $Object.hasOwnProperty.call(m, "part")) {
                         d.part = m.part;
+                    }
+                    if (m.stream != null && $Object.hasOwnProperty.call(m, "stream")) {
+                        d.stream = m.stream;
                     }
                     return d;
                 };
@@ -1960,6 +1993,7 @@ export const svc = $root.svc = (() => {
                  * @property {number|null} [part] SnapshotPart part
                  * @property {number|null} [parts] SnapshotPart parts
                  * @property {Uint8Array|null} [data] SnapshotPart data
+                 * @property {boolean|null} [more] SnapshotPart more
                  * @property {Array.<Uint8Array>} [$unknowns] Unknown fields preserved while decoding when enabled
                  */
 
@@ -2024,6 +2058,14 @@ export const svc = $root.svc = (() => {
                 SnapshotPart.prototype.data = $util.newBuffer([]);
 
                 /**
+                 * SnapshotPart more.
+                 * @member {boolean} more
+                 * @memberof svc.gateway.v1.SnapshotPart
+                 * @instance
+                 */
+                SnapshotPart.prototype.more = false;
+
+                /**
                  * Creates a new SnapshotPart instance using the specified properties.
                  * @function create
                  * @memberof svc.gateway.v1.SnapshotPart
@@ -2063,6 +2105,8 @@ export const svc = $root.svc = (() => {
                         w.uint32(/* id 3, wireType 0 =*/24).uint32(m.parts);
                     if (m.data != null && $Object.hasOwnProperty.call(m, "data") && m.data.length)
                         w.uint32(/* id 4, wireType 2 =*/34).bytes(m.data);
+                    if (m.more != null && $Object.hasOwnProperty.call(m, "more") && m.more !== false)
+                        w.uint32(/* id 5, wireType 0 =*/40).bool(m.more);
                     if (m.$unknowns != null && $Object.hasOwnProperty.call(m, "$unknowns"))
                         for (var i = 0; i < m.$unknowns.length; ++i)
                             w.raw(m.$unknowns[i]);
@@ -2156,6 +2200,15 @@ export const svc = $root.svc = (() => {
                                     delete m.data;
                                 continue;
                             }
+                        case 5: {
+                                if (u !== 0)
+                                    break;
+                                if (v = r.bool())
+                                    m.more = v;
+                                else
+                                    delete m.more;
+                                continue;
+                            }
                         }
                         r.skipType(u, q, t);
                         if (!r.discardUnknown) {
@@ -2220,6 +2273,10 @@ export const svc = $root.svc = (() => {
                         if (!(m.data && typeof m.data.length === "number" || $util.isString(m.data)))
                             return "data: buffer expected";
                     }
+                    if (m.more != null && $Object.hasOwnProperty.call(m, "more")) {
+                        if (typeof m.more !== "boolean")
+                            return "more: boolean expected";
+                    }
                     return null;
                 };
 
@@ -2264,6 +2321,11 @@ export const svc = $root.svc = (() => {
                                 m.data = d.data;
                         }
                     }
+                    if (d.more != null) {
+                        if (d.more) {
+                            m.more = $Boolean(d.more);
+                        }
+                    }
                     return m;
                 };
 
@@ -2295,6 +2357,7 @@ export const svc = $root.svc = (() => {
                             if (o.bytes !== $Array)
                                 d.data = $util.newBuffer(d.data);
                         }
+                        d.more = false;
                     }
                     if (m.snapshotId != null && $Object.hasOwnProperty.call(m, "snapshotId")) {
                         d.snapshotId = m.snapshotId;
@@ -2307,6 +2370,9 @@ export const svc = $root.svc = (() => {
                     }
                     if (m.data != null && $Object.hasOwnProperty.call(m, "data")) {
                         d.data = o.bytes === $String ? $util.base64.encode(m.data, 0, m.data.length) : o.bytes === $Array ? $Array.prototype.slice.call(m.data) : m.data;
+                    }
+                    if (m.more != null && $Object.hasOwnProperty.call(m, "more")) {
+                        d.more = m.more;
                     }
                     return d;
                 };

@@ -2,6 +2,7 @@ import { Buffer } from "node:buffer";
 import type { Kysely } from "kysely";
 import $protobuf from "protobufjs/minimal.js";
 import { pb } from "../../../proto/messages.ts";
+import type { SnapshotSink } from "../../../proto/snapshot-parts.ts";
 import type { KeyEntry, OrgEntry, Snapshot } from "../../../proto/messages.ts";
 import type { DB } from "../db/schema.ts";
 import { utcMonth } from "../month.ts";
@@ -35,7 +36,12 @@ export class SnapshotCache {
     readonly builtAtMs: number,
   ) {}
 
-  static async build(db: Kysely<DB>, now: Date): Promise<SnapshotCache> {
+  /**
+   * Reads every entry from the database. With `out`, each batch of keys is also written there as it is encoded,
+   * framed as fields of Snapshot (so a replica waiting for a snapshot receives its keys during the read); the
+   * snapshot is then completed with `encodeRest`.
+   */
+  static async build(db: Kysely<DB>, now: Date, out?: SnapshotSink): Promise<SnapshotCache> {
     const cache = new SnapshotCache(utcMonth(now), now.getTime());
     // encoded a batch at a time as the rows arrive: no moment holds every key as an object
     let keys: KeyEntry[] = [];
@@ -46,13 +52,13 @@ export class SnapshotCache {
         org: (o) => orgs.push(o),
         key: (k) => {
           if (keys.push(k) < ENTRIES_PER_BUFFER) return;
-          cache.putKeys(keys);
+          put(cache.#keys, keys, KEYS_TAG, encodeKey, out);
           keys = [];
         },
       },
       now,
     );
-    cache.putKeys(keys);
+    put(cache.#keys, keys, KEYS_TAG, encodeKey, out);
     cache.putOrgs(orgs);
     return cache;
   }
@@ -71,7 +77,7 @@ export class SnapshotCache {
 
   /** Entries read for another month do not belong here; the caller drops the cache instead. */
   putKeys(keys: readonly KeyEntry[]): void {
-    put(this.#keys, keys, KEYS_TAG, (k, w) => pb.KeyEntry.encode(k, w));
+    put(this.#keys, keys, KEYS_TAG, encodeKey);
   }
 
   putOrgs(orgs: readonly OrgEntry[]): void {
@@ -80,12 +86,22 @@ export class SnapshotCache {
 
   /** A full snapshot: `rest` (everything but orgs and keys) followed by every entry, as one encoded Snapshot. */
   encode(rest: Omit<Snapshot, "orgs" | "keys">): Uint8Array {
-    // fields may come in any order and repeated ones accumulate, so the entries can follow the other fields; they
-    // are copied as they are kept (a writer of their own queued two objects per entry and copied them twice)
+    return this.#assemble(rest, true);
+  }
+
+  /** What completes a snapshot whose keys `build` wrote to its `out`: `rest` and every organization. */
+  encodeRest(rest: Omit<Snapshot, "orgs" | "keys">): Uint8Array {
+    return this.#assemble(rest, false);
+  }
+
+  #assemble(rest: Omit<Snapshot, "orgs" | "keys">, withKeys: boolean): Uint8Array {
+    // fields may come in any order and repeated ones accumulate, so the entries can follow the other fields (or
+    // come before them); they are copied as they are kept (a writer of their own queued two objects per entry and
+    // copied them twice)
     const head = pb.Snapshot.encode(rest).finish();
     let size = head.length;
     for (const o of this.#orgs.values()) size += o.length;
-    for (const k of this.#keys.values()) size += k.length;
+    if (withKeys) for (const k of this.#keys.values()) size += k.length;
     const out = Buffer.allocUnsafe(size);
     out.set(head, 0);
     let at = head.length;
@@ -93,13 +109,17 @@ export class SnapshotCache {
       out.set(o, at);
       at += o.length;
     }
-    for (const k of this.#keys.values()) {
-      out.set(k, at);
-      at += k.length;
+    if (withKeys) {
+      for (const k of this.#keys.values()) {
+        out.set(k, at);
+        at += k.length;
+      }
     }
     return out;
   }
 }
+
+const encodeKey = (k: KeyEntry, w: Writer): void => void pb.KeyEntry.encode(k, w);
 
 /**
  * Entries per buffer: a writer keeps an object per field until it finishes, so 100,000 keys in one writer lived
@@ -107,8 +127,8 @@ export class SnapshotCache {
  */
 const ENTRIES_PER_BUFFER = 512;
 
-/** Encodes entries a few hundred to a buffer, each framed as field `tag`, and keeps a view of each. */
-function put<T extends { id?: string | null }>(into: Map<string, Uint8Array>, entries: readonly T[], tag: number, encode: (e: T, w: Writer) => void): void {
+/** Encodes entries a few hundred to a buffer, each framed as field `tag`, and keeps a view of each (and writes each buffer to `out`). */
+function put<T extends { id?: string | null }>(into: Map<string, Uint8Array>, entries: readonly T[], tag: number, encode: (e: T, w: Writer) => void, out?: SnapshotSink): void {
   const ends: number[] = [];
   for (let from = 0; from < entries.length; from += ENTRIES_PER_BUFFER) {
     const to = Math.min(from + ENTRIES_PER_BUFFER, entries.length);
@@ -120,6 +140,7 @@ function put<T extends { id?: string | null }>(into: Map<string, Uint8Array>, en
       ends.push(w.len);
     }
     const all = w.finish();
+    out?.write(all);
     let start = 0;
     for (let i = from; i < to; i++) {
       const end = ends[i - from]!;

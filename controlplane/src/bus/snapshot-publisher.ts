@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import { pb } from "../../../proto/messages.ts";
-import { SnapshotPartServer } from "../../../proto/snapshot-parts.ts";
+import { SnapshotPartServer, type SnapshotSink } from "../../../proto/snapshot-parts.ts";
 import type { Subjects } from "../../../proto/subjects.ts";
 import type { Transport, Unsubscribe } from "../../../proto/transport.ts";
 import { listKeyIdsOfOrg } from "../db/repositories/keys.ts";
@@ -60,7 +60,7 @@ export class SnapshotPublisher {
 
   start(): void {
     this.#subs.push(
-      this.transport.reply(this.subjects.snapshotRequest, (data) => this.#parts.answer(data, (replicaId) => this.#serial(() => this.#full(replicaId)))),
+      this.transport.reply(this.subjects.snapshotRequest, (data) => this.#parts.answer(data, (replicaId, out) => this.#serial(() => this.#full(replicaId, out)))),
     );
     // an operator tool changed an organization behind our back (credit added, or created with its first key)
     this.#subs.push(this.transport.subscribe(this.subjects.changed, (data) => this.orgChangedElsewhere(new TextDecoder().decode(data))));
@@ -196,30 +196,36 @@ export class SnapshotPublisher {
     }
   }
 
-  async #full(replicaId: string): Promise<Uint8Array> {
+  /**
+   * Writes a full snapshot to `out`. When the kept copy has to be read again from the database, its keys go to
+   * `out` as they are read (the replica fetches them meanwhile) and the rest follows; else it is written at once.
+   */
+  async #full(replicaId: string, out: SnapshotSink): Promise<void> {
     const now = this.clock();
-    const cache = await this.#currentCache(now);
+    const { cache, keysWritten } = await this.#currentCache(now, out);
     const listed = await listRecentAppliedEventIds(this.db, replicaId, now);
     // read after the query: an event it found is either published (in the cache's balances), being applied, or
     // applied and waiting for the next delta, and no delta goes out while this runs
     const unpublished = new Set(this.#applied);
-    return cache.encode({
+    const rest = {
       epoch: this.epoch,
       sequence: this.#sequence,
       appliedEventIds: listed.filter((id) => !this.#applying.has(id) && !unpublished.has(id)),
       generatedAtMs: now.getTime(),
       replicaCount: this.#replicaCount,
-    });
+    };
+    out.write(keysWritten ? cache.encodeRest(rest) : cache.encode(rest));
   }
 
-  async #currentCache(now: Date): Promise<SnapshotCache> {
+  /** The kept copy, read again from the database when it may be stale (its keys then also written to `out`). */
+  async #currentCache(now: Date, out?: SnapshotSink): Promise<{ cache: SnapshotCache; keysWritten: boolean }> {
     const kept = this.#cache;
     if (kept !== undefined && kept.month === utcMonth(now) && now.getTime() - kept.builtAtMs < CACHE_MAX_AGE_MS) {
       const counts = await countEntries(this.db);
-      if (counts.keys === kept.keyCount && counts.orgs === kept.orgCount) return kept;
+      if (counts.keys === kept.keyCount && counts.orgs === kept.orgCount) return { cache: kept, keysWritten: false };
     }
-    this.#cache = await SnapshotCache.build(this.db, now);
-    return this.#cache;
+    this.#cache = await SnapshotCache.build(this.db, now, out);
+    return { cache: this.#cache, keysWritten: out !== undefined };
   }
 
   close(): void {

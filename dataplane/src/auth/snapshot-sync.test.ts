@@ -20,9 +20,9 @@ function setup() {
   let fulls = 0;
   const parts = new SnapshotPartServer(64); // tiny parts: every full load here travels in several
   t.reply(s.snapshotRequest, (req) =>
-    parts.answer(req, async () => {
+    parts.answer(req, async (_, out) => {
       fulls++;
-      return pb.Snapshot.encode(state).finish();
+      out.write(pb.Snapshot.encode(state).finish());
     }),
   );
   const store = new SnapshotStore();
