@@ -2,14 +2,17 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { pb } from "./messages.ts";
 import type { Snapshot } from "./messages.ts";
-import { readSnapshot } from "./snapshot-reader.ts";
+import { SnapshotReader, readSnapshot, type SnapshotView } from "./snapshot-reader.ts";
 
 const encode = (s: Snapshot) => pb.Snapshot.encode(s).finish();
 const concat = (...parts: Uint8Array[]) => new Uint8Array(Buffer.concat(parts));
 
 /** What a view must agree with pb.Snapshot.decode on, keys decoded one by one through the index. */
 function viewed(bytes: Uint8Array) {
-  const v = readSnapshot(bytes);
+  return fields(readSnapshot(bytes));
+}
+
+function fields(v: SnapshotView) {
   const keys = Array.from({ length: v.keys.entries }, (_, i) => v.keys.decode(i));
   return { epoch: v.epoch, sequence: v.sequence, orgs: v.orgs, keys, appliedEventIds: v.appliedEventIds, generatedAtMs: v.generatedAtMs, replicaCount: v.replicaCount };
 }
@@ -98,5 +101,75 @@ describe("reading a snapshot without decoding its keys", () => {
     const copied = mixed.with(new Uint8Array([1, 1]), []);
     expect(mixed.retainedBytes - copied.retainedBytes).toBeGreaterThan(200_000);
     expect([copied.decode(copied.indexOfId("a")).hash, copied.decode(copied.indexOfHash("hb")).id]).toEqual(["ha", "b"]);
+  });
+
+  it("read in pieces, a snapshot gives exactly what it gives read whole, however it is cut", () => {
+    /** The pieces of `bytes` cut at `cuts` (positions in any order, repeats allowed). */
+    const cut = (bytes: Uint8Array, cuts: number[]) => {
+      const at = [...new Set(cuts.map((c) => c % (bytes.length + 1)))].sort((a, b) => a - b);
+      const pieces: Uint8Array[] = [];
+      let from = 0;
+      for (const c of [...at, bytes.length]) {
+        pieces.push(bytes.subarray(from, c));
+        from = c;
+      }
+      return pieces;
+    };
+    const inPieces = (pieces: Uint8Array[], capacity: number) => {
+      const r = new SnapshotReader(capacity);
+      for (const p of pieces) r.append(p);
+      return r.finish();
+    };
+    fc.assert(
+      fc.property(
+        fc.array(arbSnapshot, { minLength: 1, maxLength: 3 }),
+        fc.array(fc.nat(), { maxLength: 12 }),
+        fc.nat({ max: 4_000 }),
+        fc.nat({ max: 3 }),
+        (parts, cuts, capacity, damage) => {
+          let bytes = concat(...parts.map(encode));
+          // some inputs damaged as a bad part would be: cut short, or ending in a field that claims more bytes
+          if (damage === 1 && bytes.length > 1) bytes = bytes.subarray(0, bytes.length - 1);
+          if (damage === 2) bytes = concat(bytes, new Uint8Array([0x22, 0x05, 0x0a]));
+          let whole: ReturnType<typeof fields> | string;
+          try {
+            whole = viewed(bytes);
+          } catch (err) {
+            whole = String(err);
+          }
+          let pieced: ReturnType<typeof fields> | string;
+          try {
+            pieced = fields(inPieces(cut(bytes, cuts), capacity));
+          } catch (err) {
+            pieced = String(err);
+          }
+          if (typeof whole === "string") expect(typeof pieced).toBe("string");
+          else expect(pieced).toStrictEqual(whole);
+        },
+      ),
+      { numRuns: 1_000 },
+    );
+  });
+
+  it("indexes a piece's whole fields as it arrives, before the snapshot is complete", () => {
+    const keys = Array.from({ length: 300 }, (_, i) => ({ id: `key_${i}`, hash: `${i}`.padStart(64, "0") }));
+    const bytes = encode({ epoch: "E", keys });
+    // cut five bytes into entry 150: the 150 entries before it are whole
+    let cutAt = encode({ epoch: "E" }).length;
+    for (const k of keys.slice(0, 150)) cutAt += encode({ keys: [k] }).length;
+    cutAt += 5;
+    const r = new SnapshotReader();
+    r.append(bytes.subarray(0, cutAt));
+    // every entry whole in the first piece is indexed already; the one cut in two waits for the rest
+    expect(r.keysRead).toBe(150);
+    r.append(bytes.subarray(cutAt));
+    expect(r.keysRead).toBe(300);
+    const v = r.finish();
+    expect(v.keys.size).toBe(300);
+    expect(v.keys.decode(v.keys.indexOfId("key_299")).hash).toBe("299".padStart(64, "0"));
+    expect(v.keys.indexOfHash("0".repeat(64))).toBe(0);
+    // nothing beyond the bytes appended is kept: the view's keys hold their own bytes, not the reader's spare room
+    expect(v.keys.retainedBytes).toBeLessThan(bytes.length * 2);
+    expect(() => SnapshotReader.of(bytes).append(new Uint8Array([0]))).toThrow(/whole snapshot/);
   });
 });

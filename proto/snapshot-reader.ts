@@ -34,8 +34,8 @@ export class EncodedKeys {
   readonly #mask: number;
   readonly #hashes: number;
 
-  /** `sums`: the FNV-1a sums of each entry's id and hash when already known. */
-  constructor(buf: Buffer, rec: Int32Array, entries: number, sums?: { id: Int32Array; hash: Int32Array }) {
+  /** `sums`: the FNV-1a sums of each entry's id and of its hash (see fnvBytes), made as the entries were read. */
+  constructor(buf: Buffer, rec: Int32Array, entries: number, sums: { id: Int32Array; hash: Int32Array }) {
     this.#buf = buf;
     this.#rec = rec;
     this.entries = entries;
@@ -44,16 +44,11 @@ export class EncodedKeys {
     this.#mask = cap - 1;
     this.#byId = new Int32Array(cap);
     this.#byHash = new Int32Array(cap);
-    this.#idSum = sums?.id ?? new Int32Array(entries);
-    this.#hashSum = sums?.hash ?? new Int32Array(entries);
+    this.#idSum = sums.id;
+    this.#hashSum = sums.hash;
     let ids = 0;
     let hashes = 0;
     for (let i = 0; i < entries; i++) {
-      if (!sums) {
-        const r = i * STRIDE;
-        this.#idSum[i] = fnvBytes(buf, rec[r + 2]!, rec[r + 3]!);
-        this.#hashSum[i] = fnvBytes(buf, rec[r + 4]!, rec[r + 5]!);
-      }
       if (this.#insert(this.#byId, this.#idSum, 2, i)) ids++;
       if (this.#insert(this.#byHash, this.#hashSum, 4, i)) hashes++;
     }
@@ -205,6 +200,12 @@ export class EncodedKeys {
 const FNV_OFFSET = 0x811c9dc5 | 0;
 const FNV_PRIME = 0x01000193;
 
+function grown(a: Int32Array, length: number): Int32Array {
+  const out = new Int32Array(length);
+  out.set(a);
+  return out;
+}
+
 function fnvBytes(b: Uint8Array, off: number, len: number): number {
   let sum = FNV_OFFSET;
   for (let k = off, end = off + len; k < end; k++) sum = Math.imul(sum ^ b[k]!, FNV_PRIME);
@@ -235,15 +236,110 @@ export interface SnapshotView {
  * must not change them afterwards.
  */
 export function readSnapshot(bytes: Uint8Array): SnapshotView {
-  const r = $protobuf.Reader.create(bytes);
-  const view: SnapshotView = { epoch: "", sequence: 0, orgs: [], keys: undefined as unknown as EncodedKeys, appliedEventIds: [], generatedAtMs: 0, replicaCount: 0 };
-  let rec = new Int32Array(STRIDE * Math.max(16, Math.ceil(bytes.length / 128)));
-  let n = 0;
-  let keysFrom = -1;
-  let keysTo = -1;
-  let interleaved = false;
-  let otherSinceKey = false;
-  while (r.pos < r.len) {
+  return SnapshotReader.of(bytes).finish();
+}
+
+/**
+ * readSnapshot for a snapshot that arrives in pieces: each `append` indexes the fields that are whole so far, so a
+ * replica reads its snapshot while the rest is still on its way, and `finish` (after the last piece) gives what
+ * readSnapshot gives for all the pieces joined. Errors a truncated field would raise wait for `finish`.
+ */
+export class SnapshotReader {
+  #buf: Uint8Array;
+  #len: number;
+  #r: $protobuf.Reader;
+  /** Made by `of`: the bytes are whole and not its own. */
+  #whole = false;
+  readonly #view: SnapshotView = { epoch: "", sequence: 0, orgs: [], keys: undefined as unknown as EncodedKeys, appliedEventIds: [], generatedAtMs: 0, replicaCount: 0 };
+  #rec: Int32Array = new Int32Array(0);
+  /** FNV-1a sums of each entry's id and of its hash (EncodedKeys' hash tables are built from them). */
+  #idSum: Int32Array = new Int32Array(0);
+  #hashSum: Int32Array = new Int32Array(0);
+  #n = 0;
+  #keysFrom = -1;
+  #keysTo = -1;
+  #interleaved = false;
+  #otherSinceKey = false;
+
+  /** `capacity`: the bytes expected (pieces beyond it make the buffer grow). */
+  constructor(capacity = 0) {
+    this.#buf = Buffer.allocUnsafeSlow(capacity);
+    this.#len = 0;
+    this.#r = $protobuf.Reader.create(this.#buf.subarray(0, 0));
+    this.#reserveEntries(capacity);
+  }
+
+  /** A reader of bytes that are already whole: read in place, not copied. */
+  static of(bytes: Uint8Array): SnapshotReader {
+    const reader = new SnapshotReader(0);
+    reader.#buf = bytes;
+    reader.#len = bytes.length;
+    reader.#r = $protobuf.Reader.create(bytes);
+    reader.#reserveEntries(bytes.length);
+    reader.#whole = true;
+    return reader;
+  }
+
+  /** Room for the entries `bytes` of snapshot may hold (a key entry is rarely under 128 bytes; more grow it). */
+  #reserveEntries(bytes: number): void {
+    const entries = Math.max(16, Math.ceil(bytes / 128));
+    this.#rec = new Int32Array(STRIDE * entries);
+    this.#idSum = new Int32Array(entries);
+    this.#hashSum = new Int32Array(entries);
+  }
+
+  /** Key entries indexed so far. */
+  get keysRead(): number {
+    return this.#n;
+  }
+
+  /** The next piece of the snapshot. */
+  append(piece: Uint8Array): void {
+    if (this.#whole) throw new Error("this reader holds a whole snapshot already");
+    if (this.#len + piece.length > this.#buf.length) {
+      const grown = Buffer.allocUnsafeSlow(Math.max(this.#buf.length * 2, this.#len + piece.length));
+      grown.set(this.#buf.subarray(0, this.#len));
+      this.#buf = grown;
+    }
+    this.#buf.set(piece, this.#len);
+    this.#len += piece.length;
+    // the reader sees exactly the bytes arrived: beyond them it fails as at the end of a message, never reads stale bytes
+    const pos = this.#r.pos;
+    this.#r = $protobuf.Reader.create(this.#buf.subarray(0, this.#len));
+    this.#r.pos = pos;
+    this.#scan(false);
+  }
+
+  /** Everything has arrived: the view (throws when the snapshot is truncated or malformed). */
+  finish(): SnapshotView {
+    this.#scan(true);
+    const [buf, rec, n] = keep(this.#buf.subarray(0, this.#len), this.#rec, this.#n, this.#keysFrom, this.#keysTo, this.#interleaved);
+    this.#view.keys = new EncodedKeys(buf, rec, n, { id: this.#idSum.slice(0, n), hash: this.#hashSum.slice(0, n) });
+    return this.#view;
+  }
+
+  #scan(final: boolean): void {
+    const r = this.#r;
+    while (r.pos < r.len) {
+      const at = r.pos;
+      if (final) {
+        this.#field(r);
+        continue;
+      }
+      try {
+        this.#field(r);
+      } catch (err) {
+        // a field running past the bytes arrived so far: read again when more come (or thrown by finish)
+        if (!(err instanceof RangeError)) throw err;
+        r.pos = at;
+        return;
+      }
+    }
+  }
+
+  /** Reads one field; its effects happen only once it has been read whole. */
+  #field(r: $protobuf.Reader): void {
+    const view = this.#view;
     const tag = r.tag();
     const wt = tag & 7;
     const field = tag >>> 3;
@@ -252,19 +348,22 @@ export function readSnapshot(bytes: Uint8Array): SnapshotView {
       const start = r.pos;
       const end = start + len;
       if (end > r.len) throw new RangeError(`index out of range: ${start} + ${len} > ${r.len}`);
-      if (keysFrom < 0) keysFrom = start;
-      if (otherSinceKey) interleaved = true;
-      if (n * STRIDE === rec.length) {
-        const grown = new Int32Array(rec.length * 2);
-        grown.set(rec);
-        rec = grown;
+      if (this.#n * STRIDE === this.#rec.length) {
+        this.#rec = grown(this.#rec, this.#rec.length * 2);
+        this.#idSum = grown(this.#idSum, this.#idSum.length * 2);
+        this.#hashSum = grown(this.#hashSum, this.#hashSum.length * 2);
       }
-      indexKeyEntry(r, start, end, rec, n * STRIDE);
-      n++;
-      keysTo = end;
-      continue;
+      const at = this.#n * STRIDE;
+      indexKeyEntry(r, start, end, this.#rec, at);
+      // summed here rather than when the index is built: a replica sums each part while the next is on its way
+      this.#idSum[this.#n] = fnvBytes(r.buf, this.#rec[at + 2]!, this.#rec[at + 3]!);
+      this.#hashSum[this.#n] = fnvBytes(r.buf, this.#rec[at + 4]!, this.#rec[at + 5]!);
+      if (this.#keysFrom < 0) this.#keysFrom = start;
+      if (this.#otherSinceKey) this.#interleaved = true;
+      this.#n++;
+      this.#keysTo = end;
+      return;
     }
-    if (keysFrom >= 0) otherSinceKey = true;
     if (field === 1 && wt === LEN) view.epoch = r.stringVerify();
     else if (field === 2 && wt === VARINT) view.sequence = Number(r.uint64());
     else if (field === 3 && wt === LEN) view.orgs.push(pb.OrgEntry.decode(r, r.size()));
@@ -272,9 +371,8 @@ export function readSnapshot(bytes: Uint8Array): SnapshotView {
     else if (field === 6 && wt === VARINT) view.generatedAtMs = Number(r.int64());
     else if (field === 7 && wt === VARINT) view.replicaCount = r.uint32();
     else r.skipType(wt, 0, field);
+    if (this.#keysFrom >= 0) this.#otherSinceKey = true;
   }
-  view.keys = new EncodedKeys(...keep(bytes, rec, n, keysFrom, keysTo, interleaved));
-  return view;
 }
 
 /** Records one KeyEntry's range and its id's and hash's (the last occurrence of each, as a decode keeps). */

@@ -1,13 +1,16 @@
 import { readDelta } from "../../../proto/delta-reader.ts";
 import { pb } from "../../../proto/messages.ts";
 import type { SnapshotDelta } from "../../../proto/messages.ts";
-import { fetchSnapshot } from "../../../proto/snapshot-parts.ts";
-import { readSnapshot } from "../../../proto/snapshot-reader.ts";
+import { fetchSnapshotParts } from "../../../proto/snapshot-parts.ts";
+import { SnapshotReader } from "../../../proto/snapshot-reader.ts";
 import type { Subjects } from "../../../proto/subjects.ts";
 import type { Transport, Unsubscribe } from "../../../proto/transport.ts";
 import type { SpendTracker } from "../admission/spend-tracker.ts";
 import { isOwnRequestId } from "../http/request-id.ts";
 import type { SnapshotStore } from "./snapshot-store.ts";
+
+/** Bytes reserved for a snapshot whose size is not known yet (it grows by doubling past this). */
+const FIRST_CAPACITY = 4 << 20;
 
 /**
  * Keeps the store in step with the control plane: a full snapshot first, then deltas strictly in sequence.
@@ -48,8 +51,14 @@ export class SnapshotSync {
 
   async #fetchFull(): Promise<void> {
     try {
-      // read, not decoded: the keys stay encoded in the store and are decoded one at a time when asked for
-      const snap = readSnapshot(await fetchSnapshot(this.transport, this.subjects.snapshotRequest, this.replicaId, 5_000));
+      // read, not decoded: the keys stay encoded in the store and are decoded one at a time when asked for; each
+      // part is read as it arrives, while the control plane may still be building the rest
+      let reader: SnapshotReader | undefined;
+      await fetchSnapshotParts(this.transport, this.subjects.snapshotRequest, this.replicaId, 5_000, (data, upTo) => {
+        reader ??= new SnapshotReader(upTo ?? FIRST_CAPACITY);
+        reader.append(data);
+      });
+      const snap = reader!.finish();
       this.store.applyFull(snap, Date.now());
       this.tracker.markApplied(snap.appliedEventIds);
       const later = this.#buffer
