@@ -144,15 +144,14 @@ export class SnapshotPartServer {
 /**
  * The data plane's side: fetches every part of one new snapshot, handing each to `onPart` in order. Up to PARALLEL
  * parts are asked for at a time; while the control plane is still building the snapshot it answers each as it
- * becomes whole, and the part count comes with the first answer after the build. `upTo` is the most bytes the
- * snapshot can hold, once the count is known (undefined before).
+ * becomes whole, and the part count comes with the first answer after the build.
  */
 export async function fetchSnapshotParts(
   transport: Transport,
   subject: string,
   replicaId: string,
   timeoutMs: number,
-  onPart: (data: Uint8Array, upTo: number | undefined) => void,
+  onPart: (data: Uint8Array) => void,
 ): Promise<void> {
   const ask = async (snapshotId: string, part: number) => {
     const res = pb.SnapshotPart.decode(await transport.request(subject, pb.SnapshotRequest.encode({ replicaId, snapshotId, part, stream: true }).finish(), timeoutMs));
@@ -161,7 +160,6 @@ export async function fetchSnapshotParts(
   };
   const first = await ask("", 0);
   const id = first.snapshotId ?? "";
-  const partBytes = first.data?.length ?? 0;
   let parts = first.more ? Infinity : (first.parts ?? 1);
   // parts arrive in any order and are handed on in order: the early ones wait here
   const early = new Map<number, Uint8Array>();
@@ -170,7 +168,7 @@ export async function fetchSnapshotParts(
     early.set(p, data);
     for (let next = early.get(handed); next !== undefined; next = early.get(handed)) {
       early.delete(handed);
-      onPart(next, Number.isFinite(parts) ? parts * partBytes : undefined);
+      onPart(next);
       handed++;
     }
   };

@@ -242,42 +242,79 @@ export function readSnapshot(bytes: Uint8Array): SnapshotView {
 /**
  * readSnapshot for a snapshot that arrives in pieces: each `append` indexes the fields that are whole so far, so a
  * replica reads its snapshot while the rest is still on its way, and `finish` (after the last piece) gives what
- * readSnapshot gives for all the pieces joined. Errors a truncated field would raise wait for `finish`.
+ * readSnapshot gives for all the pieces joined. The pieces are held as they came (a field cut between two is read
+ * from a small joined copy of its two ends) and joined once, by `finish`, into a buffer of exactly the keys' bytes.
+ * Errors a truncated field would raise wait for `finish`.
  */
 export class SnapshotReader {
-  #buf: Uint8Array;
-  #len: number;
-  #r: $protobuf.Reader;
-  /** Made by `of`: the bytes are whole and not its own. */
+  /** The pieces so far, each with its offset in the whole. */
+  readonly #pieces: { bytes: Uint8Array; at: number }[] = [];
+  #len = 0;
+  /** The end of the last piece from the start of a field it cuts (read once the next piece completes it). */
+  #carry: Uint8Array = new Uint8Array(0);
   #whole = false;
   readonly #view: SnapshotView = { epoch: "", sequence: 0, orgs: [], keys: undefined as unknown as EncodedKeys, appliedEventIds: [], generatedAtMs: 0, replicaCount: 0 };
-  #rec: Int32Array = new Int32Array(0);
+  #rec: Int32Array = new Int32Array(STRIDE * 16);
   /** FNV-1a sums of each entry's id and of its hash (EncodedKeys' hash tables are built from them). */
-  #idSum: Int32Array = new Int32Array(0);
-  #hashSum: Int32Array = new Int32Array(0);
+  #idSum: Int32Array = new Int32Array(16);
+  #hashSum: Int32Array = new Int32Array(16);
   #n = 0;
   #keysFrom = -1;
   #keysTo = -1;
   #interleaved = false;
   #otherSinceKey = false;
 
-  /** `capacity`: the bytes expected (pieces beyond it make the buffer grow). */
-  constructor(capacity = 0) {
-    this.#buf = Buffer.allocUnsafeSlow(capacity);
-    this.#len = 0;
-    this.#r = $protobuf.Reader.create(this.#buf.subarray(0, 0));
-    this.#reserveEntries(capacity);
+  /** A reader of bytes that are already whole: read in place. */
+  static of(bytes: Uint8Array): SnapshotReader {
+    const reader = new SnapshotReader();
+    reader.#reserveEntries(bytes.length);
+    reader.#pieces.push({ bytes, at: 0 });
+    reader.#len = bytes.length;
+    reader.#whole = true;
+    reader.#read($protobuf.Reader.create(bytes), 0, true);
+    return reader;
   }
 
-  /** A reader of bytes that are already whole: read in place, not copied. */
-  static of(bytes: Uint8Array): SnapshotReader {
-    const reader = new SnapshotReader(0);
-    reader.#buf = bytes;
-    reader.#len = bytes.length;
-    reader.#r = $protobuf.Reader.create(bytes);
-    reader.#reserveEntries(bytes.length);
-    reader.#whole = true;
-    return reader;
+  /** Key entries indexed so far. */
+  get keysRead(): number {
+    return this.#n;
+  }
+
+  /** The next piece of the snapshot (the reader keeps it: it must not change afterwards). */
+  append(piece: Uint8Array): void {
+    if (this.#whole) throw new Error("this reader holds a whole snapshot already");
+    const at = this.#len;
+    this.#pieces.push({ bytes: piece, at });
+    this.#len += piece.length;
+    let from = 0;
+    if (this.#carry.length > 0) {
+      // the cut field, read from its start joined with as much of this piece as it needs
+      const carried = this.#carry.length;
+      for (let take = Math.min(piece.length, Math.max(256, carried)); ; take = Math.min(piece.length, take * 2)) {
+        const joined = Buffer.concat([this.#carry, piece.subarray(0, take)]);
+        const r = $protobuf.Reader.create(joined);
+        if (this.#read(r, at - carried, false, 1)) {
+          from = r.pos - carried;
+          this.#carry = new Uint8Array(0);
+          break;
+        }
+        if (take === piece.length) {
+          this.#carry = joined; // still cut: the field goes on into the next piece
+          return;
+        }
+      }
+    }
+    const r = $protobuf.Reader.create(piece);
+    r.pos = from;
+    if (!this.#read(r, at, false)) this.#carry = piece.subarray(r.pos);
+  }
+
+  /** Everything has arrived: the view (throws when the snapshot is truncated or malformed). */
+  finish(): SnapshotView {
+    if (this.#carry.length > 0) this.#read($protobuf.Reader.create(this.#carry), this.#len - this.#carry.length, true);
+    const [buf, rec, n] = keep(this.#pieces, this.#len, this.#rec, this.#n, this.#keysFrom, this.#keysTo, this.#interleaved);
+    this.#view.keys = new EncodedKeys(buf, rec, n, { id: this.#idSum.slice(0, n), hash: this.#hashSum.slice(0, n) });
+    return this.#view;
   }
 
   /** Room for the entries `bytes` of snapshot may hold (a key entry is rarely under 128 bytes; more grow it). */
@@ -288,57 +325,32 @@ export class SnapshotReader {
     this.#hashSum = new Int32Array(entries);
   }
 
-  /** Key entries indexed so far. */
-  get keysRead(): number {
-    return this.#n;
-  }
-
-  /** The next piece of the snapshot. */
-  append(piece: Uint8Array): void {
-    if (this.#whole) throw new Error("this reader holds a whole snapshot already");
-    if (this.#len + piece.length > this.#buf.length) {
-      const grown = Buffer.allocUnsafeSlow(Math.max(this.#buf.length * 2, this.#len + piece.length));
-      grown.set(this.#buf.subarray(0, this.#len));
-      this.#buf = grown;
-    }
-    this.#buf.set(piece, this.#len);
-    this.#len += piece.length;
-    // the reader sees exactly the bytes arrived: beyond them it fails as at the end of a message, never reads stale bytes
-    const pos = this.#r.pos;
-    this.#r = $protobuf.Reader.create(this.#buf.subarray(0, this.#len));
-    this.#r.pos = pos;
-    this.#scan(false);
-  }
-
-  /** Everything has arrived: the view (throws when the snapshot is truncated or malformed). */
-  finish(): SnapshotView {
-    this.#scan(true);
-    const [buf, rec, n] = keep(this.#buf.subarray(0, this.#len), this.#rec, this.#n, this.#keysFrom, this.#keysTo, this.#interleaved);
-    this.#view.keys = new EncodedKeys(buf, rec, n, { id: this.#idSum.slice(0, n), hash: this.#hashSum.slice(0, n) });
-    return this.#view;
-  }
-
-  #scan(final: boolean): void {
-    const r = this.#r;
-    while (r.pos < r.len) {
+  /**
+   * Reads fields from `r` (whose byte 0 is byte `base` of the snapshot) to its end, or `limit` of them. True when
+   * it stopped at a field's end; false when a field runs past the bytes (then `r.pos` is that field's start). With
+   * `final`, such a field throws.
+   */
+  #read(r: $protobuf.Reader, base: number, final: boolean, limit = Infinity): boolean {
+    for (let done = 0; r.pos < r.len && done < limit; done++) {
       const at = r.pos;
       if (final) {
-        this.#field(r);
+        this.#field(r, base);
         continue;
       }
       try {
-        this.#field(r);
+        this.#field(r, base);
       } catch (err) {
-        // a field running past the bytes arrived so far: read again when more come (or thrown by finish)
+        // a field running past the bytes so far (protobufjs throws RangeError there): read again with more
         if (!(err instanceof RangeError)) throw err;
         r.pos = at;
-        return;
+        return false;
       }
     }
+    return true;
   }
 
   /** Reads one field; its effects happen only once it has been read whole. */
-  #field(r: $protobuf.Reader): void {
+  #field(r: $protobuf.Reader, base: number): void {
     const view = this.#view;
     const tag = r.tag();
     const wt = tag & 7;
@@ -348,20 +360,24 @@ export class SnapshotReader {
       const start = r.pos;
       const end = start + len;
       if (end > r.len) throw new RangeError(`index out of range: ${start} + ${len} > ${r.len}`);
-      if (this.#n * STRIDE === this.#rec.length) {
+      if (this.#n === this.#idSum.length) {
         this.#rec = grown(this.#rec, this.#rec.length * 2);
         this.#idSum = grown(this.#idSum, this.#idSum.length * 2);
         this.#hashSum = grown(this.#hashSum, this.#hashSum.length * 2);
       }
       const at = this.#n * STRIDE;
-      indexKeyEntry(r, start, end, this.#rec, at);
-      // summed here rather than when the index is built: a replica sums each part while the next is on its way
-      this.#idSum[this.#n] = fnvBytes(r.buf, this.#rec[at + 2]!, this.#rec[at + 3]!);
-      this.#hashSum[this.#n] = fnvBytes(r.buf, this.#rec[at + 4]!, this.#rec[at + 5]!);
-      if (this.#keysFrom < 0) this.#keysFrom = start;
+      const rec = this.#rec;
+      indexKeyEntry(r, start, end, rec, at);
+      this.#idSum[this.#n] = fnvBytes(r.buf, rec[at + 2]!, rec[at + 3]!);
+      this.#hashSum[this.#n] = fnvBytes(r.buf, rec[at + 4]!, rec[at + 5]!);
+      rec[at] = start + base;
+      rec[at + 1] = end + base;
+      rec[at + 2] = rec[at + 2]! + base;
+      rec[at + 4] = rec[at + 4]! + base;
+      if (this.#keysFrom < 0) this.#keysFrom = start + base;
       if (this.#otherSinceKey) this.#interleaved = true;
       this.#n++;
-      this.#keysTo = end;
+      this.#keysTo = end + base;
       return;
     }
     if (field === 1 && wt === LEN) view.epoch = r.stringVerify();
@@ -402,17 +418,23 @@ function indexKeyEntry(r: $protobuf.Reader, start: number, end: number, rec: Int
 
 /**
  * The buffer the index keeps, with the records rebased onto it. The keys' own range when they are contiguous,
- * else the whole snapshot; copied out when what it is a view of holds much more than that (a snapshot with a long
- * list of applied event ids, a slice of a larger message), so the rest can be collected.
+ * else the whole snapshot. From one piece, a view of it unless what it is a view of holds much more than that (a
+ * snapshot with a long list of applied event ids, a slice of a larger message), so the rest can be collected; from
+ * several, that range copied out of them.
  */
-function keep(bytes: Uint8Array, rec: Int32Array, n: number, from: number, to: number, interleaved: boolean): [Buffer, Int32Array, number] {
-  const [lo, hi] = n > 0 && !interleaved ? [from, to] : [0, bytes.length];
-  const held = bytes.buffer.byteLength;
+function keep(pieces: readonly { bytes: Uint8Array; at: number }[], total: number, rec: Int32Array, n: number, from: number, to: number, interleaved: boolean): [Buffer, Int32Array, number] {
+  const [lo, hi] = n > 0 && !interleaved ? [from, to] : [0, total];
   let buf: Buffer;
-  if (held - (hi - lo) > SLACK_BYTES) {
+  const only = pieces.length === 1 ? pieces[0]!.bytes : undefined;
+  if (only !== undefined && only.buffer.byteLength - (hi - lo) <= SLACK_BYTES) buf = Buffer.from(only.buffer, only.byteOffset + lo, hi - lo);
+  else {
     buf = Buffer.allocUnsafeSlow(hi - lo);
-    buf.set(bytes.subarray(lo, hi));
-  } else buf = Buffer.from(bytes.buffer, bytes.byteOffset + lo, hi - lo);
+    for (const p of pieces) {
+      const a = Math.max(lo, p.at);
+      const b = Math.min(hi, p.at + p.bytes.length);
+      if (a < b) buf.set(p.bytes.subarray(a - p.at, b - p.at), a - lo);
+    }
+  }
   const used = rec.subarray(0, n * STRIDE);
   if (lo !== 0) {
     for (let k = 0; k < used.length; k += STRIDE) {

@@ -9,9 +9,6 @@ import type { SpendTracker } from "../admission/spend-tracker.ts";
 import { isOwnRequestId } from "../http/request-id.ts";
 import type { SnapshotStore } from "./snapshot-store.ts";
 
-/** Bytes reserved for a snapshot whose size is not known yet (it grows by doubling past this). */
-const FIRST_CAPACITY = 4 << 20;
-
 /**
  * Keeps the store in step with the control plane: a full snapshot first, then deltas strictly in sequence.
  * A gap, a new epoch (control plane restarted) or a heartbeat ahead of us means a full refetch; until one
@@ -53,12 +50,9 @@ export class SnapshotSync {
     try {
       // read, not decoded: the keys stay encoded in the store and are decoded one at a time when asked for; each
       // part is read as it arrives, while the control plane may still be building the rest
-      let reader: SnapshotReader | undefined;
-      await fetchSnapshotParts(this.transport, this.subjects.snapshotRequest, this.replicaId, 5_000, (data, upTo) => {
-        reader ??= new SnapshotReader(upTo ?? FIRST_CAPACITY);
-        reader.append(data);
-      });
-      const snap = reader!.finish();
+      const reader = new SnapshotReader();
+      await fetchSnapshotParts(this.transport, this.subjects.snapshotRequest, this.replicaId, 5_000, (data) => reader.append(data));
+      const snap = reader.finish();
       this.store.applyFull(snap, Date.now());
       this.tracker.markApplied(snap.appliedEventIds);
       const later = this.#buffer
