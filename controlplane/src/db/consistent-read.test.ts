@@ -17,26 +17,36 @@ afterAll(async () => {
 });
 
 const names = async (): Promise<string[]> => (await organizationsQuery(t.db).execute()).map((o) => o.name);
+/** organizationsQuery's columns in select order (`selectAll`: the table's). */
+const ORG_COLUMNS = ["id", "name", "balance_micros", "created_at"] as const;
 
 describe("readConsistently", () => {
-  it("hands every row of a query to `each`, in the query's order, as `all` returns them", async () => {
-    const seen: string[] = [];
+  it("hands every row of a query to `eachValues` as its values in column order, in the query's order, as `all` returns them", async () => {
+    const seen: unknown[][] = [];
     const all = await readConsistently(t.db, async (r) => {
-      await r.each(organizationsQuery(t.db), (row) => seen.push(row.name));
+      await r.eachValues(organizationsQuery(t.db), ORG_COLUMNS, (values) => seen.push(values));
       return r.all(organizationsQuery(t.db));
     });
-    expect(seen).toEqual(await names());
+    expect(seen.map((v) => v[1])).toEqual(await names());
     expect(seen.length).toBeGreaterThanOrEqual(1_200);
-    expect(all.map((o) => o.name)).toEqual(seen);
+    expect(seen).toEqual(all.map((o) => ORG_COLUMNS.map((c) => o[c])));
     expect(all.find((o) => o.id === "org_read_00007")?.balance_micros).toEqual(t.kind === "postgres" ? "7" : 7);
   });
 
-  it("a throw in `each` fails the read with that error, skips the remaining rows, and leaves the database usable", async () => {
+  it("columns that are not the query's, in its order, fail the read instead of mislabelling the values", async () => {
+    for (const columns of [["name", "id", "balance_micros", "created_at"], ["id", "name", "balance_micros"]]) {
+      const seen: unknown[][] = [];
+      await expect(readConsistently(t.db, (r) => r.eachValues(organizationsQuery(t.db), columns, (v) => seen.push(v)))).rejects.toThrow(/columns are id, name/);
+      expect(seen).toEqual([]);
+    }
+  });
+
+  it("a throw in `eachValues` fails the read with that error, skips the remaining rows, and leaves the database usable", async () => {
     let calls = 0;
     const boom = new Error("row 3 is bad");
     await expect(
       readConsistently(t.db, (r) =>
-        r.each(organizationsQuery(t.db), () => {
+        r.eachValues(organizationsQuery(t.db), ORG_COLUMNS, () => {
           if (++calls === 3) throw boom;
         }),
       ),
@@ -53,7 +63,7 @@ describe("readConsistently", () => {
       const first = await r.all(organizationsQuery(t.db));
       await t.db.insertInto("organizations").values({ id: "org_read_between", name: "committed in between", balance_micros: 0 }).execute();
       const second: string[] = [];
-      await r.each(organizationsQuery(t.db), (row) => second.push(row.id));
+      await r.eachValues(organizationsQuery(t.db), ORG_COLUMNS, (values) => second.push(String(values[0])));
       return { first: first.map((o) => o.id), second };
     });
     expect(seen.second).toEqual(seen.first);

@@ -32,7 +32,9 @@ export async function readEntries(db: Kysely<DB>, sink: EntrySink, now: Date = n
   // repeatable read: organizations' balances and keys' spends from one moment
   await readConsistently(db, async (r) => {
     for (const row of await r.all(orgs.organizationsQuery(db))) sink.org(toOrgEntry(orgs.toOrganization(row)));
-    await r.each(keys.snapshotKeysQuery(db, month), (row) => sink.key(toKeyEntry(keys.toSnapshotKey(row), month)));
+    await r.eachValues(keys.snapshotKeysQuery(db, month), keys.SNAPSHOT_KEY_COLUMNS, (values) =>
+      sink.key(toKeyEntry(keys.toSnapshotKey(keys.snapshotKeyRowOf(values)), month)),
+    );
   });
 }
 

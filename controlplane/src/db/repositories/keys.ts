@@ -133,6 +133,40 @@ export function snapshotKeysQuery(db: Kysely<DB>, month: string) {
 
 export type SnapshotKeyRow = InferResult<ReturnType<typeof snapshotKeysQuery>>[number];
 
+/** snapshotKeysQuery's columns in select order (ConsistentReader.eachValues checks them against the result). */
+export const SNAPSHOT_KEY_COLUMNS = [
+  "id",
+  "org_id",
+  "kind",
+  "name",
+  "hash",
+  "prefix",
+  "models",
+  "limits",
+  "spend_total_micros",
+  "spend_micros",
+  "created_at_ms",
+  "revoked",
+] as const satisfies readonly (keyof SnapshotKeyRow)[];
+
+/** A row of snapshotKeysQuery from its values in the order of SNAPSHOT_KEY_COLUMNS. */
+export function snapshotKeyRowOf(v: unknown[]): SnapshotKeyRow {
+  return {
+    id: v[0],
+    org_id: v[1],
+    kind: v[2],
+    name: v[3],
+    hash: v[4],
+    prefix: v[5],
+    models: v[6],
+    limits: v[7],
+    spend_total_micros: v[8],
+    spend_micros: v[9],
+    created_at_ms: v[10],
+    revoked: v[11],
+  } as SnapshotKeyRow;
+}
+
 export function toSnapshotKey(row: SnapshotKeyRow): SnapshotKey {
   const key = keyFields(row) as SnapshotKey;
   key.spendMonthMicros = toInt(row.spend_micros);
