@@ -175,4 +175,14 @@ describe("reading a snapshot without decoding its keys", () => {
     for (let i = 0; i < bytes.length; i++) bytewise.append(bytes.subarray(i, i + 1));
     expect(fields(bytewise.finish())).toStrictEqual(viewed(bytes));
   });
+
+  it("a field that claims more bytes than ever come, over many large pieces, fails at finish as readSnapshot fails", () => {
+    // a key entry claiming ~16 MB, then 3 MB in 48 pieces of 64 KiB: each piece joins the carried field once
+    const bytes = concat(new Uint8Array([0x22, 0x80, 0x80, 0x80, 0x08]), new Uint8Array(3 << 20));
+    expect(() => readSnapshot(bytes)).toThrow(RangeError);
+    const r = new SnapshotReader();
+    for (let at = 0; at < bytes.length; at += 1 << 16) r.append(bytes.subarray(at, at + (1 << 16)));
+    expect(r.keysRead).toBe(0);
+    expect(() => r.finish()).toThrow(RangeError);
+  });
 });

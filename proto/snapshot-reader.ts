@@ -288,9 +288,11 @@ export class SnapshotReader {
     this.#len += piece.length;
     let from = 0;
     if (this.#carry.length > 0) {
-      // the cut field, read from its start joined with as much of this piece as it needs
+      // the cut field, read from its start joined with as much of this piece as it needs (a long carry is a field
+      // that never ends, a damaged snapshot: joined with the whole piece at once rather than copied again and again)
       const carried = this.#carry.length;
-      for (let take = Math.min(piece.length, Math.max(256, carried)); ; take = Math.min(piece.length, take * 2)) {
+      const first = carried > 1 << 16 ? piece.length : Math.min(piece.length, Math.max(256, carried));
+      for (let take = first; ; take = Math.min(piece.length, take * 2)) {
         const joined = Buffer.concat([this.#carry, piece.subarray(0, take)]);
         const r = $protobuf.Reader.create(joined);
         if (this.#read(r, at - carried, false, 1)) {
