@@ -29,11 +29,9 @@ export async function readConsistently<T>(db: Kysely<DB>, read: (r: ConsistentRe
       read({
         all: async (q) => (await trx.executeQuery(q.compile())).rows,
         eachValues: async (q, columns, each) => {
-          for (const row of (await trx.executeQuery(q.compile())).rows) {
-            const record = row as Record<string, unknown>;
-            assertColumns(Object.keys(record), columns);
-            each(Object.values(record));
-          }
+          const rows = (await trx.executeQuery(q.compile())).rows as Record<string, unknown>[];
+          if (rows.length > 0) assertColumns(Object.keys(rows[0]!), columns);
+          for (const row of rows) each(Object.values(row));
         },
       });
     return db.isTransaction ? run(db) : db.transaction().setIsolationLevel("repeatable read").execute(run);
