@@ -52,6 +52,19 @@ describe("the hand-read stream events agree with their schemas", () => {
   });
 });
 
+/** Whether JSON.stringify writes a \uXXXX escape for the string: a control character without a short escape, or a lone surrogate. */
+const needsUnicodeEscape = (s: string): boolean => /[\x00-\x07\x0b\x0e-\x1f]/.test(s) || hasLoneSurrogate(s);
+
+/** encodeURIComponent refuses exactly the strings that are not well-formed UTF-16. */
+function hasLoneSurrogate(s: string): boolean {
+  try {
+    encodeURIComponent(s);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 describe("readTextDelta reads a text delta as JSON.parse reads it", () => {
   const FIELD = { text_delta: "text", thinking_delta: "thinking" } as const;
   // pieces of a string's JSON text: plain, escapes JSON.stringify writes and ones it does not, raw characters JSON
@@ -89,17 +102,33 @@ describe("readTextDelta reads a text delta as JSON.parse reads it", () => {
   });
 
   it("reads every delta as Anthropic writes it, padded or not, unless its string needs a \\u escape", () => {
-    const text = fc.oneof(fc.string({ unit: "binary", maxLength: 12 }), fc.constantFrom("\ud83d", "\ude00x", "a\u0000", "\u007f\u2028"));
+    const text = fc.oneof(
+      fc.string({ unit: "binary", maxLength: 12 }),
+      // backslashes beside what an escape could start with, where a reader of escapes goes wrong
+      fc.string({ unit: fc.constantFrom("\\", "/", "u", " ", '"', "n", "0", "\ud83d", "\ude00", "\u0000", "\n"), maxLength: 10 }),
+      fc.constantFrom("\ud83d", "\ude00x", "a\u0000", "\u007f\u2028"),
+    );
     fc.assert(
       fc.property(text, fc.nat(), fc.constantFrom("text_delta", "thinking_delta") as fc.Arbitrary<keyof typeof FIELD>, fc.constantFrom("", " ", "      ", "\n\t"), (s, index, type, pad) => {
         const compact = JSON.stringify({ type: "content_block_delta", index, delta: { type, [FIELD[type]]: s } });
         const mine = readTextDelta(`${compact.slice(0, -1)}${pad}}`);
         const json = JSON.stringify(s).slice(1, -1);
-        if (json.includes("\\u")) expect(mine).toBeUndefined();
+        if (needsUnicodeEscape(s)) expect(mine).toBeUndefined();
         else expect(mine).toEqual({ index, type, json });
       }),
       { numRuns: 20_000 },
     );
+  });
+
+  it("reads a text holding backslashes, whatever follows them, and still refuses an escape JSON.stringify does not write", () => {
+    const delta = (json: string) => `{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"${json}"}}`;
+    // found by the property above: an escaped backslash followed by a space was taken for an escape of the space
+    for (const s of ["\\ ", "\\\\x", "a\\/b", "\\", '\\"', "x\\u0041", "\\\\\\t"]) {
+      const json = JSON.stringify(s).slice(1, -1);
+      expect(readTextDelta(delta(json))).toEqual({ index: 0, type: "text_delta", json });
+      expect(JSON.parse(`"${json}"`)).toBe(s);
+    }
+    for (const json of ["a\\/b", "\\\\\\/", "\\u0041", "\\\\\\u0041"]) expect(readTextDelta(delta(json))).toBeUndefined();
   });
 
   it("reads the recorded deltas", () => {

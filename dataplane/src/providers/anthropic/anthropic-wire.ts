@@ -89,9 +89,10 @@ const DELTA_CLOSING = /\}[ \t\n\r]*\}[ \t\n\r]*$/y;
 /**
  * What `JSON.stringify` would write otherwise than the text has it: a raw control character (JSON.parse refuses it),
  * a lone surrogate (escaped by JSON.stringify; a pair, an emoji, stays as it is) or an escape JSON.stringify does not
- * write (`\/`, `\uXXXX`). Text without any is its own canonical JSON.
+ * write (`\/`, `\uXXXX`). An escape starts at a backslash after an even run of them: the second of `\\` is the
+ * escaped character, not the start of another escape. Text without any is its own canonical JSON.
  */
-const NOT_CANONICAL = /[\x00-\x1f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]|\\[^"\\bfnrt]/;
+const NOT_CANONICAL = /[\x00-\x1f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]|(?<!\\)(?:\\\\)*\\[^"\\bfnrt]/;
 
 /**
  * The common event of a translated stream, `{"type":"content_block_delta","index":N,"delta":{"type":"text_delta",
