@@ -71,15 +71,13 @@ class HeldSnapshot implements SnapshotSink {
     this.#wake();
   }
 
-  /** Resolves once part `p` is whole or the build has settled. */
-  ready(p: number): Promise<void> {
-    if (this.#settled || p < this.#parts.length) return Promise.resolve();
-    return new Promise((wake) => this.#waiters.push({ part: p, wake }));
-  }
-
-  /** Part `p` as it stands (call after `ready(p)`): its bytes, or none when the snapshot failed or has fewer parts. */
-  part(p: number): { data?: Uint8Array; parts: number; more: boolean } {
-    if (this.#failed) return { parts: 0, more: false };
+  /**
+   * Part `p` once it is whole or the build has settled: its bytes (none past the last part), the count once known;
+   * undefined when the build failed.
+   */
+  async part(p: number): Promise<{ data?: Uint8Array; parts: number; more: boolean } | undefined> {
+    if (!this.#settled && p >= this.#parts.length) await new Promise<void>((wake) => this.#waiters.push({ part: p, wake }));
+    if (this.#failed) return undefined;
     return { data: this.#parts[p], parts: this.#settled ? this.#parts.length : 0, more: !this.#settled };
   }
 
@@ -134,9 +132,8 @@ export class SnapshotPartServer {
       if (!req.stream) await building;
     }
     const part = req.part ?? 0;
-    if (held) await held.ready(part);
-    const answer = held?.part(part);
-    if (!answer || (!answer.more && answer.parts === 0)) return pb.SnapshotPart.encode({ snapshotId: id, part, parts: 0 }).finish();
+    const answer = await held?.part(part);
+    if (!answer) return pb.SnapshotPart.encode({ snapshotId: id, part, parts: 0 }).finish();
     return pb.SnapshotPart.encode({ snapshotId: id, part, parts: answer.parts, more: answer.more, data: answer.data }).finish();
   }
 }
