@@ -51,7 +51,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 describe("a streamed answer's head", () => {
   it("waits for the first chunk and leaves with it in one write", async () => {
     const { res, sent } = recordingResponse();
-    const ctx = new RequestContext(res, request, false);
+    const ctx = new RequestContext(res, request);
     ctx.startStream({ "content-type": "text/event-stream" });
     await turn();
     await turn();
@@ -70,7 +70,7 @@ describe("a streamed answer's head", () => {
 
   it("goes alone once the hold has passed without a chunk, and is not sent twice", async () => {
     const { res, sent } = recordingResponse();
-    const ctx = new RequestContext(res, request, false);
+    const ctx = new RequestContext(res, request);
     ctx.startStream({ "content-type": "text/event-stream" });
     await sleep(HEAD_HOLD_MS * 4);
     await turn();
@@ -84,7 +84,7 @@ describe("a streamed answer's head", () => {
 
   it("of a stream ended without a chunk leaves with its end", async () => {
     const { res, sent } = recordingResponse();
-    const ctx = new RequestContext(res, request, false);
+    const ctx = new RequestContext(res, request);
     ctx.startStream({ "content-type": "text/event-stream" });
     ctx.endStream();
     await turn();
@@ -92,5 +92,16 @@ describe("a streamed answer's head", () => {
     expect(sent[0]).toMatch(/^HTTP\/1\.1 200 OK\r\n[^]*<end>$/);
     await sleep(HEAD_HOLD_MS * 4);
     expect(sent).toHaveLength(1);
+  });
+});
+
+describe("a request's headers", () => {
+  it("are kept as the route names them: present ones only, nothing else", () => {
+    const sent: Record<string, string> = { "anthropic-version": "2023-06-01", "x-stainless-os": "Linux", authorization: "Bearer k" };
+    const req = { ...request, getHeader: (k: string) => sent[k] ?? "" } as unknown as HttpRequest;
+    const ctx = new RequestContext(recordingResponse().res, req, ["x-api-key", "anthropic-version", "anthropic-beta"]);
+    expect(ctx.headers).toEqual({ "anthropic-version": "2023-06-01" });
+    expect(ctx.authorization).toBe("Bearer k");
+    expect(new RequestContext(recordingResponse().res, req).headers).toEqual({});
   });
 });

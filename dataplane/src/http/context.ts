@@ -76,17 +76,25 @@ export class RequestContext implements Cancellation {
   onUnauthorized: (() => string) | undefined;
   unauthorizedFrom: string | undefined;
 
-  constructor(res: HttpResponse, req: HttpRequest, keepHeaders: boolean) {
+  /**
+   * `headers`: the request headers the route reads (lower case), kept in `headers` when present. Named rather than
+   * all copied: a client SDK sends a dozen or more, and copying each cost /v1/messages ~14 µs of its time to first
+   * chunk at one request at a time.
+   */
+  constructor(res: HttpResponse, req: HttpRequest, headers?: readonly string[]) {
     this.res = res;
     this.method = req.getMethod().toUpperCase();
     this.url = req.getUrl();
     this.query = req.getQuery() ?? "";
     this.authorization = req.getHeader("authorization");
     this.contentType = req.getHeader("content-type");
-    if (keepHeaders) {
-      const headers: Record<string, string> = {};
-      req.forEach((k, v) => (headers[k] = v));
-      this.headers = headers;
+    if (headers) {
+      const kept: Record<string, string> = {};
+      for (const name of headers) {
+        const v = req.getHeader(name);
+        if (v !== "") kept[name] = v;
+      }
+      this.headers = kept;
     } else this.headers = NO_HEADERS;
     res.onAborted(() => this.#onAborted());
   }

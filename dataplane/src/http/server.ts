@@ -8,8 +8,8 @@ import { audioTranscriptions } from "../routes/audio-transcriptions.ts";
 import { chatCompletions } from "../routes/chat-completions.ts";
 import { embeddings } from "../routes/embeddings.ts";
 import { imageEdits, imageGenerations } from "../routes/images.ts";
-import { countTokens, messages } from "../routes/messages.ts";
-import { forwardToControlPlane } from "../routes/forward.ts";
+import { NATIVE_HEADERS, countTokens, messages } from "../routes/messages.ts";
+import { FORWARDED_HEADERS, forwardToControlPlane } from "../routes/forward.ts";
 import { getModel, listModels } from "../routes/models.ts";
 import { afterTurnEndWrites } from "../turn-end.ts";
 import { logAccess } from "./access-log.ts";
@@ -23,8 +23,8 @@ interface Route {
   pattern: string;
   handler: Handler;
   body?: boolean;
-  /** Keep every request header (only relays and the native route need them). */
-  headers?: boolean;
+  /** The request headers (lower case) the route reads from `ctx.headers`; no other is copied there. */
+  headers?: readonly string[];
   dialect?: "openai" | "anthropic";
   /** Needs no credential, so refused credentials from its caller are not judged. */
   public?: boolean;
@@ -48,8 +48,8 @@ const ROUTES: readonly Route[] = [
   { method: "get", pattern: "/v1/models", handler: listModels },
   { method: "get", pattern: "/v1/models/*", handler: getModel },
   { method: "post", pattern: "/v1/chat/completions", handler: chatCompletions, body: true },
-  { method: "post", pattern: "/v1/messages", handler: messages, body: true, headers: true, dialect: "anthropic" },
-  { method: "post", pattern: "/v1/messages/count_tokens", handler: countTokens, body: true, headers: true, dialect: "anthropic" },
+  { method: "post", pattern: "/v1/messages", handler: messages, body: true, headers: NATIVE_HEADERS, dialect: "anthropic" },
+  { method: "post", pattern: "/v1/messages/count_tokens", handler: countTokens, body: true, headers: NATIVE_HEADERS, dialect: "anthropic" },
   { method: "post", pattern: "/v1/embeddings", handler: embeddings, body: true },
   { method: "post", pattern: "/v1/images/generations", handler: imageGenerations, body: true },
   { method: "post", pattern: "/v1/images/edits", handler: imageEdits, body: true },
@@ -57,14 +57,14 @@ const ROUTES: readonly Route[] = [
   { method: "post", pattern: "/v1/audio/transcriptions", handler: audioTranscriptions },
   { method: "get", pattern: "/v1/credits", handler: getCredits },
   { method: "get", pattern: "/v1/key", handler: getKey },
-  { method: "del", pattern: "/v1/key", handler: forwardToControlPlane, headers: true },
-  { method: "get", pattern: "/v1/management/keys", handler: forwardToControlPlane, headers: true },
-  { method: "post", pattern: "/v1/management/keys", handler: forwardToControlPlane, body: true, headers: true, maxBody: MANAGEMENT_MAX_BODY_BYTES },
-  { method: "get", pattern: "/v1/management/keys/*", handler: forwardToControlPlane, headers: true },
-  { method: "patch", pattern: "/v1/management/keys/*", handler: forwardToControlPlane, body: true, headers: true, maxBody: MANAGEMENT_MAX_BODY_BYTES },
-  { method: "del", pattern: "/v1/management/keys/*", handler: forwardToControlPlane, headers: true },
-  { method: "get", pattern: "/status", handler: forwardToControlPlane, headers: true, public: true },
-  { method: "options", pattern: "/status", handler: forwardToControlPlane, headers: true, public: true },
+  { method: "del", pattern: "/v1/key", handler: forwardToControlPlane, headers: FORWARDED_HEADERS },
+  { method: "get", pattern: "/v1/management/keys", handler: forwardToControlPlane, headers: FORWARDED_HEADERS },
+  { method: "post", pattern: "/v1/management/keys", handler: forwardToControlPlane, body: true, headers: FORWARDED_HEADERS, maxBody: MANAGEMENT_MAX_BODY_BYTES },
+  { method: "get", pattern: "/v1/management/keys/*", handler: forwardToControlPlane, headers: FORWARDED_HEADERS },
+  { method: "patch", pattern: "/v1/management/keys/*", handler: forwardToControlPlane, body: true, headers: FORWARDED_HEADERS, maxBody: MANAGEMENT_MAX_BODY_BYTES },
+  { method: "del", pattern: "/v1/management/keys/*", handler: forwardToControlPlane, headers: FORWARDED_HEADERS },
+  { method: "get", pattern: "/status", handler: forwardToControlPlane, headers: FORWARDED_HEADERS, public: true },
+  { method: "options", pattern: "/status", handler: forwardToControlPlane, headers: FORWARDED_HEADERS, public: true },
 ];
 
 const METHOD_NAME: Record<Method, string> = { get: "GET", post: "POST", patch: "PATCH", del: "DELETE", options: "OPTIONS" };
@@ -121,7 +121,7 @@ export function buildApp(deps: DataPlaneDeps): { app: uWS.TemplatedApp; inFlight
     const guarded = !r.public && guard.enabled;
     const maxBody = Math.min(r.maxBody ?? Infinity, deps.config.maxBodyBytes);
     app[r.method](r.pattern, (res, req) => {
-      const ctx = new RequestContext(res, req, r.headers === true);
+      const ctx = new RequestContext(res, req, r.headers);
       if (r.dialect) ctx.dialect = r.dialect;
       if (inFlight.stopping) {
         // a keep-alive connection asking after the stop began: another replica will take it
@@ -181,7 +181,7 @@ export function buildApp(deps: DataPlaneDeps): { app: uWS.TemplatedApp; inFlight
     });
   }
   app.any("/*", (res, req) => {
-    const ctx = new RequestContext(res, req, false);
+    const ctx = new RequestContext(res, req);
     const { allow, dialect } = allowedFor(ctx.url);
     ctx.dialect = dialect;
     if (allow.length > 0) {

@@ -5,13 +5,13 @@ import { GatewayError } from "../errors.ts";
 import type { RequestContext } from "../http/context.ts";
 
 /** Headers the control plane may see: no hop-by-hop, nothing else of the client's. */
-const FORWARDED = ["authorization", "content-type", "accept", "origin", "access-control-request-method", "access-control-request-headers"] as const;
+export const FORWARDED_HEADERS = ["authorization", "content-type", "accept", "origin", "access-control-request-method", "access-control-request-headers"] as const;
 
 /** /v1/management/*, DELETE /v1/key and /status belong to the control plane; the data plane only relays them. */
 export async function forwardToControlPlane(deps: DataPlaneDeps, ctx: RequestContext, rawBody: Promise<Buffer> | undefined): Promise<void> {
   const body = rawBody ? await rawBody : Buffer.alloc(0);
   const forwarded: Record<string, string> = {};
-  for (const h of FORWARDED) if (ctx.headers[h]) forwarded[h] = ctx.headers[h]!;
+  for (const h of FORWARDED_HEADERS) if (ctx.headers[h]) forwarded[h] = ctx.headers[h]!;
   // the control plane's log line for this call carries the id the client got
   forwarded["x-request-id"] = ctx.requestId;
   let res;

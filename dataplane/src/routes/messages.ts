@@ -17,6 +17,9 @@ import { sendWithFailover } from "../upstream/failover.ts";
 import { SseSplitter, sseData } from "../upstream/sse-splitter.ts";
 import { ENDPOINT_FOR_KIND, keyAllows } from "./model-access.ts";
 
+/** The client's headers the native routes read: x-api-key to tell its sender what to do, the two that go upstream. */
+export const NATIVE_HEADERS = ["x-api-key", "anthropic-version", "anthropic-beta"] as const;
+
 /** The one provider whose native format /v1/messages speaks. */
 const NATIVE_WIRE = "anthropic";
 
