@@ -9,15 +9,6 @@ import { atTurnEnd } from "../turn-end.ts";
 
 const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
 
-/**
- * How long a stream's head may wait for its first chunk. A provider's head and first event often arrive in two
- * reads; sent apart they were two writes to the client (and two wake-ups of it), and on the bench, where the
- * provider shares the data plane's core, the head's write sat between the provider's head and its first event
- * (~50 µs of the time to the first chunk). The head leaves with the first chunk, or alone once this has passed:
- * only the head is held, never data.
- */
-export const HEAD_HOLD_MS = 5;
-
 /** Chunks as one: text joined as text, anything else as bytes. */
 function joinChunks(chunks: readonly (string | Uint8Array)[]): string | Buffer {
   if (chunks.every((c) => typeof c === "string")) return (chunks as string[]).join("");
@@ -57,8 +48,6 @@ export class RequestContext implements Cancellation {
   #streamHead: Record<string, string> | undefined;
   #streamOut: (string | Uint8Array)[] | undefined;
   #flushQueued = false;
-  /** Sends a head that no chunk has joined within HEAD_HOLD_MS. */
-  #headTimer: NodeJS.Timeout | undefined;
   /** Set while the socket is full: what a stream's writer waits on. */
   #full: Promise<void> | undefined;
   /** "refused": the body was turned away or answered before it was all in; the connection must not be reused. */
@@ -101,7 +90,6 @@ export class RequestContext implements Cancellation {
 
   #onAborted(): void {
     this.aborted = true;
-    clearTimeout(this.#headTimer);
     this.#refuseBody?.(new GatewayError("invalid_request_error", "client went away"));
     const listeners = this.#abortListeners;
     this.#abortListeners = undefined;
@@ -223,9 +211,9 @@ export class RequestContext implements Cancellation {
   }
 
   /**
-   * Starts a streamed answer. Its head waits for the first chunk (at most HEAD_HOLD_MS); every chunk written in one
-   * turn of the event loop leaves with the others at the turn's end (turn-end.ts): a provider's events that arrive
-   * in one read go out in one write, and none waits longer than the rest of the turn.
+   * Starts a streamed answer. Its head and every chunk written in one turn of the event loop leave together at
+   * the turn's end (turn-end.ts): a provider's events that arrive in one read go out in one write, and none waits
+   * longer than the rest of the turn.
    */
   startStream(headers: Record<string, string>): void {
     if (this.aborted || this.responded) return;
@@ -233,10 +221,7 @@ export class RequestContext implements Cancellation {
     this.#streaming = true;
     this.status = 200;
     this.#streamHead = headers;
-    this.#headTimer = setTimeout(() => {
-      this.#headTimer = undefined;
-      this.#flushSoon();
-    }, HEAD_HOLD_MS);
+    this.#flushSoon();
     this.res.onWritable(() => {
       const d = this.#drain;
       this.#drain = undefined;
@@ -271,10 +256,6 @@ export class RequestContext implements Cancellation {
 
   #flushStream(): void {
     this.#flushQueued = false;
-    if (this.#headTimer !== undefined) {
-      clearTimeout(this.#headTimer);
-      this.#headTimer = undefined;
-    }
     if (this.aborted) return;
     const head = this.#streamHead;
     const out = this.#streamOut;
