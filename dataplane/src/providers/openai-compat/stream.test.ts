@@ -1,7 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseSse, readFixture } from "../../../../test/harness/fixtures.ts";
+import type { Usage } from "../types.ts";
 import { OpenAIStreamMeter, carriesUsage } from "./stream.ts";
+import { parseOpenAIUsage } from "./usage.ts";
 
 const recorded = readFixture("openai/chat-stream-text-include-usage.sse.txt")
   .split("\n\n")
@@ -101,5 +103,66 @@ describe("carriesUsage", () => {
     const carrying = recorded.filter((b) => carriesUsage(b));
     expect(carrying).toHaveLength(1);
     expect(carrying[0]).toContain('"usage":{"prompt_tokens":78');
+  });
+});
+
+describe("the usage chunk spliced, not re-serialised", () => {
+  const price = (u: Usage): number => (u.inputTokens ?? 0) * 3 + (u.outputTokens ?? 0) * 11;
+  const usageChunk = recorded.find((b) => carriesUsage(b))!;
+
+  /** The answer of parsing the whole chunk and writing it out again: what the splice must mean, member for member. */
+  function byParse(block: string, clientWantsUsage: boolean, model: string | undefined): { usage: Usage | undefined; out: unknown[] } {
+    const json = JSON.parse(block.slice("data: ".length)) as Record<string, unknown>;
+    const usage = parseOpenAIUsage(json.usage);
+    if (model !== undefined && typeof json.model === "string") json.model = model;
+    if (clientWantsUsage) {
+      if (usage) json.usage = { ...(json.usage as object), cost_micros: price(usage) };
+      return { usage, out: [json] };
+    }
+    if (Array.isArray(json.choices) && json.choices.length === 0) return { usage, out: [] };
+    delete json.usage;
+    return { usage, out: [json] };
+  }
+
+  const variants = [
+    usageChunk,
+    usageChunk.replace('"choices":[]', '"choices":[ ]'),
+    usageChunk.replace('"usage":{', '"usage": {'),
+    usageChunk.replace('"usage":{', '"usage":{"cost_micros":1,'),
+    usageChunk.replace('"model":"gpt-4o-mini-2024-07-18",', ""),
+    usageChunk.replace('"model":"gpt-4o-mini-2024-07-18"', '"model":null'),
+    usageChunk.replace('"choices":[]', '"choices":[{"index":0,"delta":{"content":"x"},"finish_reason":"stop"}]'),
+    usageChunk.replace(/"usage":\{.*\},"obfuscation"/, '"usage":{},"obfuscation"'),
+    usageChunk.replace('"obfuscation"', '"model":"again","obfuscation"'),
+    `data: {"id":"x","model":"m","choices":[{"index":0,"delta":{},"usage":{"prompt_tokens":1}}],"usage":null}`,
+    `data: {"id":"x","model":"m","choices":[],"usage":{"prompt_tokens":2,"completion_tokens":3}}`,
+  ];
+
+  for (const [i, block] of variants.entries()) {
+    for (const clientWantsUsage of [true, false]) {
+      for (const model of ["openai/gpt-4o", undefined]) {
+        it(`variant ${i}, ${clientWantsUsage ? "usage asked for" : "usage not asked for"}, ${model ? "renamed" : "not renamed"}: means what the parse made of it`, () => {
+          const m = new OpenAIStreamMeter({ clientWantsUsage, priceMicros: price, ...(model ? { model } : {}) });
+          const out = m.push(block);
+          const ref = byParse(block, clientWantsUsage, model);
+          expect(m.usage).toEqual(ref.usage);
+          expect(out.map((o) => JSON.parse(o.slice("data: ".length)) as unknown)).toEqual(ref.out);
+          // JSON.parse keeps a repeated key's last value, some clients the first: the cost is written once
+          for (const o of out) expect(o.split('"cost_micros"').length).toBeLessThanOrEqual(2);
+        });
+      }
+    }
+  }
+
+  it("keeps the provider's text outside the members it edits", () => {
+    const m = new OpenAIStreamMeter({ clientWantsUsage: true, priceMicros: price, model: "openai/gpt-4o" });
+    // spacing a re-serialisation would drop: the splice leaves it as the provider wrote it
+    const spaced = usageChunk.replace('"choices":[]', '"choices": [ ]');
+    const [out] = m.push(spaced);
+    expect(out).toBe(
+      spaced
+        .replace('"model":"gpt-4o-mini-2024-07-18"', '"model":"openai/gpt-4o"')
+        .replace('"rejected_prediction_tokens":0}}', `"rejected_prediction_tokens":0},"cost_micros":${78 * 3 + 9 * 11}}`),
+    );
   });
 });
