@@ -62,6 +62,15 @@ describe("topLevelMembers finds each top-level value", () => {
     expect(members?.get("b")).toEqual({ valueStart: 16, valueEnd: 17 });
   });
 
+  it("pairs brackets nested deeper than 64", () => {
+    const deep = `${"[{\"b\":".repeat(70)}1${"}]".repeat(70)}`;
+    const text = `{"a":${deep},"z":-0.5e+3}`;
+    expect(JSON.parse(text)).toBeDefined();
+    const members = topLevelMembers(text)!;
+    expect(text.slice(members.get("a")!.valueStart, members.get("a")!.valueEnd)).toBe(deep);
+    expect(text.slice(members.get("z")!.valueStart, members.get("z")!.valueEnd)).toBe("-0.5e+3");
+  });
+
   it("skips long strings full of escapes and brackets", () => {
     const content = String.raw`\"{[\\` .repeat(100_000) + "x".repeat(500_000);
     const text = JSON.stringify({ messages: [{ role: "user", content }, { content: '"]}' }], model: "m" }, null, 2);
@@ -113,6 +122,11 @@ describe("topLevelMembers refuses what is not a JSON object", () => {
     ["plus sign", '{"a":+1}'],
     ["bare dot", '{"a":1.}'],
     ["bare exponent", '{"a":1e}'],
+    ["signed bare exponent", '{"a":1e+}'],
+    ["a lone minus", '{"a":-}'],
+    ["leading dot", '{"a":.5}'],
+    ["number with a tail", '{"a":1e5x}'],
+    ["mismatched brackets deeper than 64", `{"a":${"[".repeat(100)}${"]".repeat(99)}}}`],
     ["hex", '{"a":0x10}'],
     ["NaN", '{"a":NaN}'],
     ["scalar glued to a bracket", '{"a":1]}'],

@@ -37,8 +37,16 @@ const CLOSE_BRACE = 0x7d;
 const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
 
-// JSON's number grammar (RFC 8259 §6), for top-level numbers only: nested ones are not looked at
-const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+const MINUS = 0x2d;
+const PLUS = 0x2b;
+const DOT = 0x2e;
+const DIGIT_0 = 0x30;
+const DIGIT_9 = 0x39;
+const LOWER_E = 0x65;
+const UPPER_E = 0x45;
+const LOWER_T = 0x74;
+const LOWER_F = 0x66;
+const LOWER_N = 0x6e;
 
 /**
  * Each top-level member of a JSON object text, by decoded key; a repeated key maps to its last occurrence, as
@@ -53,12 +61,21 @@ export function topLevelMembers(text: string, opts?: { unique?: boolean }): Map<
   if (text.charCodeAt(i) !== OPEN_BRACE) return undefined;
   i = skipWhitespace(text, i + 1);
   if (text.charCodeAt(i) === CLOSE_BRACE) return endsAfter(text, i + 1) ? members : undefined;
+  // one member a turn, `"key": value`, read in place: this runs on every request and answer (docs/performance.md)
   for (;;) {
-    const member = scanMember(text, i);
-    if (member === undefined) return undefined;
-    if (unique && members.has(member.key)) return undefined;
-    members.set(member.key, member.span);
-    i = skipWhitespace(text, member.span.valueEnd);
+    if (text.charCodeAt(i) !== QUOTE) return undefined;
+    const keyEnd = stringEnd(text, i);
+    if (keyEnd < 0) return undefined;
+    const key = decodeKey(text, i, keyEnd);
+    if (key === undefined) return undefined;
+    const colon = skipWhitespace(text, keyEnd);
+    if (text.charCodeAt(colon) !== COLON) return undefined;
+    const valueStart = skipWhitespace(text, colon + 1);
+    const valueEnd = valueEndAt(text, valueStart);
+    if (valueEnd < 0) return undefined;
+    if (unique && members.has(key)) return undefined;
+    members.set(key, { valueStart, valueEnd });
+    i = skipWhitespace(text, valueEnd);
     const c = text.charCodeAt(i);
     if (c === CLOSE_BRACE) return endsAfter(text, i + 1) ? members : undefined;
     if (c !== COMMA) return undefined;
@@ -114,26 +131,6 @@ function splice(text: string, replaced: ReadonlyArray<{ span: MemberSpan; json: 
   return out + text.slice(from, close) + appended + text.slice(close);
 }
 
-interface ScannedMember {
-  key: string;
-  span: MemberSpan;
-}
-
-/** One `"key": value` starting at `keyStart`; undefined when it is not one. */
-function scanMember(text: string, keyStart: number): ScannedMember | undefined {
-  if (text.charCodeAt(keyStart) !== QUOTE) return undefined;
-  const keyEnd = stringEnd(text, keyStart);
-  if (keyEnd < 0) return undefined;
-  const key = decodeKey(text, keyStart, keyEnd);
-  if (key === undefined) return undefined;
-  let i = skipWhitespace(text, keyEnd);
-  if (text.charCodeAt(i) !== COLON) return undefined;
-  const valueStart = skipWhitespace(text, i + 1);
-  const valueEnd = valueEndAt(text, valueStart);
-  if (valueEnd < 0) return undefined;
-  return { key, span: { valueStart, valueEnd } };
-}
-
 /** A key's decoded text; JSON.parse only when it holds an escape, which is rare in real bodies. */
 function decodeKey(text: string, start: number, end: number): string | undefined {
   const raw = text.slice(start + 1, end - 1);
@@ -173,26 +170,31 @@ function backslashesBefore(text: string, at: number, floor: number): number {
   return at - 1 - i;
 }
 
+/** The closers still expected by nestedEnd, innermost last; kept between calls (one scan runs at a time). */
+let closers = new Uint8Array(64);
+
 /**
  * Just past the object or array opening at `open`, or -1: counts brackets outside strings, checking that each
  * closer matches its opener, and jumps over strings whole.
  */
 function nestedEnd(text: string, open: number): number {
-  // the closers still expected, innermost last
-  const closers: number[] = [];
+  let depth = 0;
   for (let i = open; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === QUOTE) {
       const end = stringEnd(text, i);
       if (end < 0) return -1;
       i = end - 1;
-    } else if (c === OPEN_BRACE) {
-      closers.push(CLOSE_BRACE);
-    } else if (c === OPEN_BRACKET) {
-      closers.push(CLOSE_BRACKET);
+    } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+      if (depth === closers.length) {
+        const deeper = new Uint8Array(depth * 2);
+        deeper.set(closers);
+        closers = deeper;
+      }
+      closers[depth++] = c === OPEN_BRACE ? CLOSE_BRACE : CLOSE_BRACKET;
     } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
-      if (closers.pop() !== c) return -1;
-      if (closers.length === 0) return i + 1;
+      if (depth === 0 || closers[--depth] !== c) return -1;
+      if (depth === 0) return i + 1;
     }
   }
   return -1;
@@ -200,11 +202,46 @@ function nestedEnd(text: string, open: number): number {
 
 /** Just past a number or literal starting at `start`, or -1 when the token is not one. */
 function scalarEnd(text: string, start: number): number {
+  const c = text.charCodeAt(start);
+  const end = c === LOWER_T ? literalEnd(text, start, "true") : c === LOWER_F ? literalEnd(text, start, "false") : c === LOWER_N ? literalEnd(text, start, "null") : numberEnd(text, start);
+  return end >= 0 && (end === text.length || endsScalar(text.charCodeAt(end))) ? end : -1;
+}
+
+function literalEnd(text: string, start: number, word: string): number {
+  return text.startsWith(word, start) ? start + word.length : -1;
+}
+
+/** Just past JSON's number grammar (RFC 8259 §6) from `start`, or -1 when no number starts there. */
+function numberEnd(text: string, start: number): number {
   let i = start;
-  while (i < text.length && !endsScalar(text.charCodeAt(i))) i++;
-  const token = text.slice(start, i);
-  const valid = token === "true" || token === "false" || token === "null" || NUMBER.test(token);
-  return valid ? i : -1;
+  if (text.charCodeAt(i) === MINUS) i++;
+  const first = text.charCodeAt(i);
+  if (first === DIGIT_0) i++;
+  else if (first > DIGIT_0 && first <= DIGIT_9) i = digitsEnd(text, i + 1);
+  else return -1;
+  if (text.charCodeAt(i) === DOT) {
+    if (!isDigit(text.charCodeAt(i + 1))) return -1;
+    i = digitsEnd(text, i + 1);
+  }
+  const e = text.charCodeAt(i);
+  if (e === LOWER_E || e === UPPER_E) {
+    i++;
+    const sign = text.charCodeAt(i);
+    if (sign === PLUS || sign === MINUS) i++;
+    if (!isDigit(text.charCodeAt(i))) return -1;
+    i = digitsEnd(text, i);
+  }
+  return i;
+}
+
+function digitsEnd(text: string, from: number): number {
+  let i = from;
+  while (isDigit(text.charCodeAt(i))) i++;
+  return i;
+}
+
+function isDigit(c: number): boolean {
+  return c >= DIGIT_0 && c <= DIGIT_9;
 }
 
 // a number or literal runs until what may follow a top-level value; anything else it swallows fails the grammar
