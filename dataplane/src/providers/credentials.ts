@@ -1,4 +1,5 @@
 import type { Catalog } from "../../../catalog/src/index.ts";
+import type { UpstreamTarget } from "./types.ts";
 
 interface Credential {
   readonly value: string;
@@ -17,6 +18,14 @@ interface ProviderAccess {
 export interface Access {
   baseUrl: string;
   credential: string;
+}
+
+/**
+ * An access aimed at one model. Written field by field: `{ ...access, upstreamModel, … }` cost ~0.9 µs a request
+ * on Node 20, since V8 adds each property after a spread on a slow path (~0.45 µs each; docs/performance.md).
+ */
+export function upstreamTarget(a: Access, upstreamModel: string, maxOutputTokens: number): UpstreamTarget {
+  return { baseUrl: a.baseUrl, credential: a.credential, upstreamModel, maxOutputTokens };
 }
 
 /** First quarantine after a 401/403; doubles per refusal in a row, up to QUARANTINE_MAX_MS. */

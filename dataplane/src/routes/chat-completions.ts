@@ -6,6 +6,7 @@ import { parseJsonBody } from "../http/json-body.ts";
 import { costMicros, worstCaseMicros } from "../metering/cost.ts";
 import { chatAdapterFor } from "../providers/registry.ts";
 import type { ChatContext, StreamTranslator, Usage } from "../providers/types.ts";
+import { upstreamTarget } from "../providers/credentials.ts";
 import { sendWithFailover } from "../upstream/failover.ts";
 import { SseSplitter } from "../upstream/sse-splitter.ts";
 import { readChatBody } from "./chat-body.ts";
@@ -49,7 +50,7 @@ export async function chatCompletions(deps: DataPlaneDeps, ctx: RequestContext, 
     const { up, access } = await sendWithFailover(
       deps,
       provider.namespace,
-      (a) => adapter.buildRequest(body, { ...a, upstreamModel: model.upstream_id, maxOutputTokens: model.max_output_tokens ?? maxOut }, stream, bodyText),
+      (a) => adapter.buildRequest(body, upstreamTarget(a, model.upstream_id, model.max_output_tokens ?? maxOut), stream, bodyText),
       ctx,
     );
     heard = true;

@@ -11,6 +11,7 @@ import { imageAdapterFor } from "../providers/image-registry.ts";
 import type { ImageCall, ImageRequest } from "../providers/image-types.ts";
 import { invalid } from "../providers/shared/invalid.ts";
 import type { Usage } from "../providers/types.ts";
+import { upstreamTarget } from "../providers/credentials.ts";
 import { sendWithFailover } from "../upstream/failover.ts";
 import { readEditBody, readGenerationBody } from "./images-body.ts";
 import { answerFailure } from "./inference-failure.ts";
@@ -86,7 +87,7 @@ async function serveImages(deps: DataPlaneDeps, ctx: RequestContext, key: KeyEnt
     const { up, access } = await sendWithFailover(
       deps,
       provider.namespace,
-      (a) => adapter.buildRequest(req, { ...a, upstreamModel: model.upstream_id, maxOutputTokens: model.max_output_tokens ?? 0 }, call),
+      (a) => adapter.buildRequest(req, upstreamTarget(a, model.upstream_id, model.max_output_tokens ?? 0), call),
       ctx,
     );
     heard = true;

@@ -52,7 +52,8 @@ function resolveNative(deps: DataPlaneDeps, key: KeyEntry, id: unknown): Model {
 }
 
 function nativeOptions(ctx: RequestContext, a: Access, model: Model) {
-  return { ...a, upstreamModel: model.upstream_id, clientHeaders: ctx.headers, beta: /(^|&)beta=true(&|$)/.test(ctx.query) };
+  // field by field, not `{ ...a, … }`: see upstreamTarget
+  return { baseUrl: a.baseUrl, credential: a.credential, upstreamModel: model.upstream_id, clientHeaders: ctx.headers, beta: /(^|&)beta=true(&|$)/.test(ctx.query) };
 }
 
 /** POST /v1/messages: Anthropic's Messages API passed through, streams byte for byte, metered from its usage. */

@@ -41,7 +41,9 @@ function tokens(v: unknown): number | undefined {
 /** Folds a stream's usage reports: message_start has the prompt, message_delta the (cumulative) output. */
 export function mergeUsage(prev: Usage | undefined, next: Usage | undefined): Usage | undefined {
   if (!next) return prev;
-  const merged: Record<string, unknown> = { ...prev };
+  // copied into a fresh object rather than spread: V8 adds properties to a spread's copy on a slow path
+  const merged: Record<string, unknown> = {};
+  for (const k in prev) merged[k] = (prev as Record<string, unknown>)[k];
   for (const k in next) {
     const v = (next as Record<string, unknown>)[k];
     if (v !== undefined) merged[k] = v;
