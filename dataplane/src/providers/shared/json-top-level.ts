@@ -105,7 +105,8 @@ export function setTopLevelValues(text: string, members: ReadonlyMap<string, Mem
   const replaced: Array<{ span: MemberSpan; json: string }> = [];
   let appended = "";
   let count = members.size;
-  for (const [key, json] of Object.entries(values)) {
+  for (const key in values) {
+    const json = values[key]!;
     const span = members.get(key);
     if (span !== undefined) {
       replaced.push({ span, json });
