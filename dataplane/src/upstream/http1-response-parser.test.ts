@@ -38,6 +38,14 @@ const CHUNKED_SSE =
   "0\r\nX-Trailer: t\r\n\r\n";
 
 describe("Http1ResponseParser", () => {
+  it("reads chunk sizes in either case, with leading zeros and extensions", () => {
+    const body = "x".repeat(0x1a);
+    everySplit(`HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n1A\r\n${body}\r\n00001a;x=y\r\n${body}\r\nF \r\n${"y".repeat(15)}\r\n0\r\n\r\n`, (seen) => {
+      expect(seen.body).toBe(`${body}${body}${"y".repeat(15)}`);
+      expect(seen.ends).toEqual([true]);
+    });
+  });
+
   it("reads a status, lower-cased fields and a Content-Length body however the bytes are split", () => {
     everySplit("HTTP/1.1 201 Created\r\nContent-Type: application/json\r\nX-Multi: a\r\nx-multi: b\r\nContent-Length: 7\r\n\r\n{\"a\":1}", (seen, p) => {
       expect(seen.heads).toEqual([{ status: 201, headers: { "content-type": "application/json", "x-multi": ["a", "b"], "content-length": "7" } }]);
@@ -158,6 +166,9 @@ describe("Http1ResponseParser", () => {
     ["a negative Content-Length", "HTTP/1.1 200 OK\r\nContent-Length: -1\r\n\r\n"],
     ["conflicting Content-Lengths", "HTTP/1.1 200 OK\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n"],
     ["a chunk size that is not hex", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n"],
+    ["a chunk size with a hex digit then not", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n1g\r\n"],
+    ["an empty chunk size", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n;ext=1\r\n"],
+    ["a chunk size of 13 digits", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n0000000000001\r\n"],
     ["chunk data longer than its size", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n1\r\nab\r\n"],
     ["a chunk line ended by LF alone", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n1\nab"],
     ["bytes after the response", "HTTP/1.1 200 OK\r\nContent-Length: 1\r\n\r\nab"],
