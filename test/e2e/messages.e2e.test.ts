@@ -1,8 +1,11 @@
 import Anthropic from "@anthropic-ai/sdk";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readFixture } from "../harness/fixtures.ts";
 import { createKey, eventually, startEmbeddedGateway, type TestGateway } from "../harness/gateway.ts";
 import { startMockUpstream, type MockUpstream } from "../harness/mock-upstream.ts";
+import { splitSseEvents } from "../harness/openai-sse.ts";
 
 // anthropic/claude-haiku-4-5: $1 in, $5 out per Mtok → 1 and 5 micro-USD per token
 const NONSTREAM_COST = 8 * 1 + 21 * 5; // messages-nonstream.json: 8 in, 21 out
@@ -101,5 +104,63 @@ describe("POST /v1/messages and /v1/messages/count_tokens", () => {
     });
     expect(res.status).toBe(529);
     expect(await res.json()).toEqual({ type: "error", error: { type: "overloaded_error", message: "Overloaded" } });
+  });
+});
+
+/**
+ * A provider that reports no usage and breaks its stream off: the route bills its estimate, the request's bytes for
+ * the prompt and one output token per content delta it passed on (the estimate of every cut stream).
+ */
+describe("POST /v1/messages: a stream cut short before any usage", () => {
+  const recorded = splitSseEvents(readFixture("anthropic/stream-text.sse.txt"));
+  const named = (type: string): string => recorded.find((e) => e.startsWith(`event: ${type}\n`))!;
+  const DELTAS = 3;
+  let upstream: Server;
+  let mock: MockUpstream;
+  let gw: TestGateway;
+  let base: string;
+  let key: string;
+
+  beforeAll(async () => {
+    // message_start as recorded but without its usage, the block's start, three deltas, then the connection drops
+    const start = named("message_start").replace(/,"usage":\{[^{}]*(\{[^{}]*\}[^{}]*)*\}/, "");
+    expect(start).not.toContain("usage");
+    upstream = createServer((req, res) => {
+      req.resume();
+      req.on("end", () => {
+        res.writeHead(200, { "content-type": "text/event-stream" });
+        res.write(start + named("content_block_start"));
+        for (let i = 0; i < DELTAS; i++) res.write(named("content_block_delta"));
+        setTimeout(() => res.destroy(), 50);
+      });
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
+    mock = await startMockUpstream();
+    gw = await startEmbeddedGateway(mock, { ANTHROPIC_BASE_URL: `http://127.0.0.1:${(upstream.address() as AddressInfo).port}` });
+    base = gw.baseUrls[0]!;
+    key = (await createKey(base, gw.managementKey, { name: "cut" })).key;
+  });
+  afterAll(async () => {
+    await gw?.close();
+    await mock?.close();
+    await new Promise((resolve) => upstream?.close(resolve));
+  });
+
+  it("passes on what came and bills the prompt's estimate and one token per delta", async () => {
+    const credits = async () =>
+      ((await (await fetch(`${base}/v1/credits`, { headers: { authorization: `Bearer ${key}` } })).json()) as { available_micros: number }).available_micros;
+    const before = await credits();
+    const body = JSON.stringify({ model: "anthropic/claude-haiku-4-5", max_tokens: 50, stream: true, messages: [{ role: "user", content: "hi" }] });
+    const res = await fetch(`${base}/v1/messages`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json", "anthropic-version": "2023-06-01" },
+      body,
+    });
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text.split("event: content_block_delta\n").length - 1).toBe(DELTAS);
+    expect(text).toContain("event: error\n");
+    // claude-haiku-4-5: 1 micro-USD an input token, 5 an output token
+    await eventually(async () => expect(await credits()).toBe(before - (Math.ceil(Buffer.byteLength(body) / 4) * 1 + DELTAS * 5)));
   });
 });
