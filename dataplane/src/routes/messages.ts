@@ -110,7 +110,12 @@ export async function messages(deps: DataPlaneDeps, ctx: RequestContext, rawBody
       for (const b of blocks) {
         const data = sseData(b);
         if (data === undefined) continue;
-        if (quotedNameAt(data, "content_block_delta") >= 0) outputEvents++;
+        // a delta, most of a stream, carries output only: Anthropic reports usage in message_start and
+        // message_delta and the end in message_stop, so a delta is not searched for them
+        if (quotedNameAt(data, "content_block_delta") >= 0) {
+          outputEvents++;
+          continue;
+        }
         if (quotedNameAt(data, "message_stop") >= 0) stopped = true;
         if (quotedNameAt(data, "usage") < 0) continue;
         try {
