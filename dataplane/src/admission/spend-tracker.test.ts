@@ -47,3 +47,20 @@ describe("SpendTracker", () => {
     t.release(again);
   });
 });
+
+describe("SpendTracker across a month's turn", () => {
+  it("keeps last month's pending usage in last month once this month's first event comes", () => {
+    const t = new SpendTracker();
+    t.recordPending("nov-1", { orgId: "o", keyId: "k", micros: 100, month: "2026-11" });
+    t.recordPending("nov-2", { orgId: "o", keyId: "k2", micros: 7, month: "2026-11" });
+    expect(t.keyPendingInMonth("k", "2026-12")).toBe(0);
+    t.recordPending("dec-1", { orgId: "o", keyId: "k", micros: 40, month: "2026-12" });
+    expect([t.keyPendingInMonth("k", "2026-11"), t.keyPendingInMonth("k", "2026-12"), t.keyPendingInMonth("k2", "2026-11")]).toEqual([100, 40, 7]);
+    // an event of the month before, recorded late (a replayed spool), and November's applied after the turn
+    t.recordPending("nov-3", { orgId: "o", keyId: "k", micros: 5, month: "2026-11" });
+    t.markApplied(["nov-1"]);
+    expect([t.keyPendingInMonth("k", "2026-11"), t.keyOutstandingInMonth("k", "2026-12"), t.keyPendingTotal("k")]).toEqual([5, 40, 45]);
+    t.markApplied(["nov-2", "nov-3", "dec-1"]);
+    expect([t.keyPendingInMonth("k", "2026-11"), t.keyPendingInMonth("k", "2026-12"), t.keyPendingInMonth("k2", "2026-11"), t.orgOutstanding("o")]).toEqual([0, 0, 0, 0]);
+  });
+});
