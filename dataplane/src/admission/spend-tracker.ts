@@ -21,15 +21,8 @@ export class SpendTracker {
   readonly #orgOutstanding = new Tally();
   readonly #keyReserved = new Tally();
   readonly #keyPending = new Tally();
-  /**
-   * Pending usage per key and month, so last month's usage never counts against this month's budget: per key for
-   * the latest month an event was recorded in (nearly all of it), per `${keyId}|${month}` for earlier ones. Joining
-   * the key and month on every event built, flattened and hashed two strings a request (the tracker's map work was
-   * ~2 % of a data plane's CPU under load in perf, docs/performance.md).
-   */
-  #keyThisMonth = new Tally();
-  readonly #keyEarlierMonths = new Tally();
-  #month = "";
+  /** Pending usage per key and month, so last month's usage never counts against this month's budget. */
+  readonly #keyMonthPending = new Tally();
   readonly #pending = new Map<string, PendingEvent>();
   #openReservations = 0;
   readonly #months = new Map<string, string>();
@@ -57,7 +50,7 @@ export class SpendTracker {
     this.#pending.set(eventId, { orgId: e.orgId, keyId: e.keyId, micros: e.micros, month: this.#shared(e.month) });
     this.#orgOutstanding.add(e.orgId, e.micros);
     this.#keyPending.add(e.keyId, e.micros);
-    this.#addInMonth(e.keyId, e.month, e.micros);
+    this.#keyMonthPending.add(`${e.keyId}|${e.month}`, e.micros);
   }
 
   /** The control plane reports these events as included in the balances it publishes. */
@@ -68,7 +61,7 @@ export class SpendTracker {
       this.#pending.delete(id);
       this.#orgOutstanding.add(e.orgId, -e.micros);
       this.#keyPending.add(e.keyId, -e.micros);
-      this.#addInMonth(e.keyId, e.month, -e.micros);
+      this.#keyMonthPending.add(`${e.keyId}|${e.month}`, -e.micros);
     }
   }
 
@@ -83,7 +76,7 @@ export class SpendTracker {
 
   /** Reservations plus pending usage of the key dated in `month`: what a monthly budget must also cover. */
   keyOutstandingInMonth(keyId: string, month: string): number {
-    return this.#keyReserved.get(keyId) + this.keyPendingInMonth(keyId, month);
+    return this.#keyReserved.get(keyId) + this.#keyMonthPending.get(`${keyId}|${month}`);
   }
 
   /** Pending usage of the key in every month (no reservations). */
@@ -93,18 +86,7 @@ export class SpendTracker {
 
   /** Pending usage only (no reservations): spend the key has made that the snapshot does not show yet. */
   keyPendingInMonth(keyId: string, month: string): number {
-    return month === this.#month ? this.#keyThisMonth.get(keyId) : this.#keyEarlierMonths.get(`${keyId}|${month}`);
-  }
-
-  #addInMonth(keyId: string, month: string, micros: number): void {
-    if (month === this.#month) this.#keyThisMonth.add(keyId, micros);
-    else if (month > this.#month) {
-      // a new month: the sums of the one before become an earlier month's
-      if (this.#month !== "") for (const [k, v] of this.#keyThisMonth.entries()) if (v !== 0) this.#keyEarlierMonths.add(`${k}|${this.#month}`, v);
-      this.#keyThisMonth = new Tally();
-      this.#month = month;
-      this.#keyThisMonth.add(keyId, micros);
-    } else this.#keyEarlierMonths.add(`${keyId}|${month}`, micros);
+    return this.#keyMonthPending.get(`${keyId}|${month}`);
   }
 
   #shared(month: string): string {
@@ -139,10 +121,6 @@ class Tally {
 
   get(k: string): number {
     return this.#sums.get(k) ?? 0;
-  }
-
-  entries(): IterableIterator<[string, number]> {
-    return this.#sums.entries();
   }
 
   add(k: string, v: number): void {
