@@ -154,6 +154,15 @@ describe("the usage chunk spliced, not re-serialised", () => {
     }
   }
 
+  it("passes on a chunk that is not JSON as it came, metered from its usage when that reads", () => {
+    // a no-break space is not JSON whitespace: the chunk is not one without choices, and is not dropped
+    const notJson = usageChunk.replace('"choices":[]', '"choices":[\u00a0]');
+    expect(() => JSON.parse(notJson.slice("data: ".length))).toThrow();
+    const m = new OpenAIStreamMeter({ clientWantsUsage: false, priceMicros: price });
+    expect(m.push(notJson)).toEqual([notJson]);
+    expect(m.usage).toEqual({ inputTokens: 78, outputTokens: 9, cachedInputTokens: 0, reasoningTokens: 0 });
+  });
+
   it("keeps the provider's text outside the members it edits", () => {
     const m = new OpenAIStreamMeter({ clientWantsUsage: true, priceMicros: price, model: "openai/gpt-4o" });
     // spacing a re-serialisation would drop: the splice leaves it as the provider wrote it

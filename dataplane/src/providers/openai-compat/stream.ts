@@ -11,7 +11,7 @@ const QUOTE = 0x22;
 const COLON = 0x3a;
 const SPACE = 0x20;
 const OPEN_BRACE = 0x7b;
-const EMPTY_ARRAY = /^\[\s*\]$/;
+const EMPTY_ARRAY = /^\[[ \t\n\r]*\]$/;
 
 /**
  * Whether `data` holds `"usage":{` or `"usage": {` anywhere (the chunk that carries usage): looked for from
@@ -97,7 +97,7 @@ export class OpenAIStreamMeter implements StreamTranslator {
    * chunk's cost added, the model renamed): parsing and re-serialising the whole chunk was ~4 µs of a stream, ~10
    * under load (docs/performance.md). Undefined where the text needs the parse: a repeated or malformed top-level
    * member, usage that is not a top-level object or already has a cost, usage to be taken out of a chunk that also
-   * carries choices.
+   * carries choices. The usage is metered once the member itself reads, whatever the chunk's other values hold.
    */
   #spliceUsage(data: string, block: string): string[] | undefined {
     const members = topLevelMembers(data, { unique: true });
