@@ -62,6 +62,13 @@ describe("topLevelMembers finds each top-level value", () => {
     expect(members?.get("b")).toEqual({ valueStart: 16, valueEnd: 17 });
   });
 
+  it("pairs brackets nested deeper than the stack it keeps", () => {
+    const deep = `${"[".repeat(10_000)}${"]".repeat(10_000)}`;
+    const members = topLevelMembers(`{"a":${deep},"b":1}`)!;
+    expect(members.get("a")).toEqual({ valueStart: 5, valueEnd: 5 + deep.length });
+    expect(topLevelMembers(`{"a":${"[".repeat(10_000)}${"]".repeat(9_999)}}}`)).toBeUndefined();
+  });
+
   it("pairs brackets nested deeper than 64", () => {
     const deep = `${"[{\"b\":".repeat(70)}1${"}]".repeat(70)}`;
     const text = `{"a":${deep},"z":-0.5e+3}`;

@@ -171,14 +171,19 @@ function backslashesBefore(text: string, at: number, floor: number): number {
   return at - 1 - i;
 }
 
-/** The closers still expected by nestedEnd, innermost last; kept between calls (one scan runs at a time). */
+/**
+ * The closers still expected by nestedEnd, innermost last; kept between calls (one scan runs at a time) up to
+ * KEPT_DEPTH, so a deeper text (a provider's answer can be anything) does not leave its stack behind.
+ */
 let closers = new Uint8Array(64);
+const KEPT_DEPTH = 4096;
 
 /**
  * Just past the object or array opening at `open`, or -1: counts brackets outside strings, checking that each
  * closer matches its opener, and jumps over strings whole.
  */
 function nestedEnd(text: string, open: number): number {
+  let stack = closers;
   let depth = 0;
   for (let i = open; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -187,14 +192,15 @@ function nestedEnd(text: string, open: number): number {
       if (end < 0) return -1;
       i = end - 1;
     } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
-      if (depth === closers.length) {
+      if (depth === stack.length) {
         const deeper = new Uint8Array(depth * 2);
-        deeper.set(closers);
-        closers = deeper;
+        deeper.set(stack);
+        stack = deeper;
+        if (deeper.length <= KEPT_DEPTH) closers = deeper;
       }
-      closers[depth++] = c === OPEN_BRACE ? CLOSE_BRACE : CLOSE_BRACKET;
+      stack[depth++] = c === OPEN_BRACE ? CLOSE_BRACE : CLOSE_BRACKET;
     } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
-      if (depth === 0 || closers[--depth] !== c) return -1;
+      if (depth === 0 || stack[--depth] !== c) return -1;
       if (depth === 0) return i + 1;
     }
   }
