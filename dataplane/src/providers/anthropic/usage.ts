@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { tokenCount, usageObject } from "../shared/usage-values.ts";
 import type { Usage } from "../types.ts";
 
 const count = z.number().int().nonnegative().optional().catch(undefined);
@@ -20,22 +21,18 @@ export function parseAnthropicUsage(raw: unknown): Usage | undefined {
   // `AnthropicUsage` applied by hand, as parseOpenAIUsage applies its schema: it runs on every answer and twice a
   // stream, where zod's pass and the merge's entries cost a /v1/messages stream ~4 µs under load
   // (docs/performance.md); a property test holds the two to the same result
-  if (raw === null || typeof raw !== "object" || Array.isArray(raw)) return undefined;
-  const u = raw as Record<string, unknown>;
+  const u = usageObject(raw);
+  if (u === undefined) return undefined;
   const usage: Usage = {};
-  const read = tokens(u["cache_read_input_tokens"]);
-  const written = tokens(u["cache_creation_input_tokens"]);
-  const input = tokens(u["input_tokens"]);
+  const read = tokenCount(u["cache_read_input_tokens"]);
+  const written = tokenCount(u["cache_creation_input_tokens"]);
+  const input = tokenCount(u["input_tokens"]);
   if (input !== undefined) usage.inputTokens = input + (read ?? 0) + (written ?? 0);
-  const output = tokens(u["output_tokens"]);
+  const output = tokenCount(u["output_tokens"]);
   if (output !== undefined) usage.outputTokens = output;
   if (read !== undefined) usage.cachedInputTokens = read;
   if (written !== undefined) usage.cacheWriteTokens = written;
   return usage;
-}
-
-function tokens(v: unknown): number | undefined {
-  return typeof v === "number" && Number.isSafeInteger(v) && v >= 0 ? v : undefined;
 }
 
 /** Folds a stream's usage reports: message_start has the prompt, message_delta the (cumulative) output. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { tokenCount, usageObject } from "../shared/usage-values.ts";
 import type { Usage } from "../types.ts";
 
 const count = z.number().int().nonnegative().optional().catch(undefined);
@@ -18,31 +19,23 @@ export const OpenAIUsage = z.object({
   completion_tokens_details: z.object({ reasoning_tokens: count }).nullish().catch(undefined),
 });
 
-function tokens(v: unknown): number | undefined {
-  return typeof v === "number" && Number.isSafeInteger(v) && v >= 0 ? v : undefined;
-}
-
-function object(v: unknown): Record<string, unknown> | undefined {
-  return v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
-}
-
 /** `OpenAIUsage` applied to a parsed value, as Usage; undefined when it is not an object. */
 export function parseOpenAIUsage(raw: unknown): Usage | undefined {
-  const u = object(raw);
+  const u = usageObject(raw);
   if (u === undefined) return undefined;
   const usage: Usage = {};
-  const prompt = tokens(u["prompt_tokens"]);
+  const prompt = tokenCount(u["prompt_tokens"]);
   if (prompt !== undefined) usage.inputTokens = prompt;
-  const completion = tokens(u["completion_tokens"]);
+  const completion = tokenCount(u["completion_tokens"]);
   if (completion !== undefined) usage.outputTokens = completion;
-  const promptDetails = object(u["prompt_tokens_details"]);
+  const promptDetails = usageObject(u["prompt_tokens_details"]);
   if (promptDetails !== undefined) {
-    const cached = tokens(promptDetails["cached_tokens"]);
+    const cached = tokenCount(promptDetails["cached_tokens"]);
     if (cached !== undefined) usage.cachedInputTokens = cached;
-    const written = tokens(promptDetails["cache_write_tokens"]);
+    const written = tokenCount(promptDetails["cache_write_tokens"]);
     if (written !== undefined) usage.cacheWriteTokens = written;
   }
-  const reasoning = tokens(object(u["completion_tokens_details"])?.["reasoning_tokens"]);
+  const reasoning = tokenCount(usageObject(u["completion_tokens_details"])?.["reasoning_tokens"]);
   if (reasoning !== undefined) usage.reasoningTokens = reasoning;
   return usage;
 }
