@@ -1,4 +1,5 @@
 import type { GatewayError } from "../errors.ts";
+import type { MemberSpan } from "./shared/json-top-level.ts";
 import type { JsonUpstreamRequest, Usage } from "./types.ts";
 
 /** What to embed: texts, or token-id arrays (OpenAI's own wire takes those too). One vector comes back per entry. */
@@ -25,11 +26,20 @@ export interface EmbeddingTarget {
   upstreamModel: string;
 }
 
-/** A provider's answer, read: one vector per input in input order (floats, or base64 little-endian float32), and its usage. */
-export interface UpstreamEmbeddings {
-  vectors: readonly (readonly number[] | string)[];
-  /** undefined: the provider reported no token count. */
-  usage: Usage | undefined;
+/**
+ * A provider's answer, read: one vector per input in input order (floats, or base64 little-endian float32), or
+ * OpenAI's list as the provider wrote it when it already is what the client asked for (the vectors are not
+ * copied: openai-compat/embedding-list-scan.ts); and its usage either way.
+ */
+export type UpstreamEmbeddings = { vectors: readonly (readonly number[] | string)[]; usage: Usage | undefined } | { asSent: OpenAIListText; usage: Usage | undefined };
+
+/** OpenAI's list in the encoding the client asked for, its indexes 0, 1, 2, … in order: only model and usage are set. */
+export interface OpenAIListText {
+  readonly text: string;
+  /** Its top-level members (json-top-level.ts). */
+  readonly members: ReadonlyMap<string, MemberSpan>;
+  /** How many vectors it holds. */
+  readonly count: number;
 }
 
 /** A second call that counts the request's tokens, for a provider whose embeddings answer carries no count. */

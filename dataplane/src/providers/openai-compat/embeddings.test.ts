@@ -87,6 +87,34 @@ describe("OpenAI's answers (recorded), rendered for the client", () => {
     out.data.forEach((d, i) => expect(base64ToFloats(d.embedding as string)).toEqual((recorded.data[i]!.embedding as number[]).map(Math.fround)));
   });
 
+  it("an answer already in the encoding asked goes back as the provider wrote it, only model and usage set", () => {
+    const recorded = readFixture("openai/embeddings-float.json");
+    const req = checkEmbeddingRequest(SMALL, { input: ["a", "b"] }, true);
+    const out = renderEmbeddingList(openAIEmbeddings.parseResponse(recorded, req), req, "openai/text-embedding-3-small", 7);
+    const usageAt = recorded.indexOf("{", recorded.indexOf('"usage"'));
+    const usage = recorded.slice(usageAt, recorded.indexOf("}", usageAt) + 1);
+    expect(usage).toContain('"prompt_tokens": 12');
+    const expected = recorded.replace('"model": "text-embedding-3-small"', '"model": "openai/text-embedding-3-small"').replace(usage, '{"prompt_tokens":7,"total_tokens":7}');
+    expect(out).toBe(expected);
+
+    // a provider's own members (Mistral's id) stay; the billed count replaces the provider's
+    const withId = `{"id":"emb-1",${recorded.trim().slice(1)}`;
+    expect(JSON.parse(renderEmbeddingList(strictOpenAICompatEmbeddings.parseResponse(withId, req), req, "mistral/mistral-embed", 12))).toMatchObject({ id: "emb-1", model: "mistral/mistral-embed", usage: { prompt_tokens: 12, total_tokens: 12 } });
+  });
+
+  it("vectors out of order, or an entry key given twice, are read whole: put in order, the last value kept, as JSON.parse does", () => {
+    const recorded = readJsonFixture<OpenAIList>("openai/embeddings-float.json");
+    const req = checkEmbeddingRequest(SMALL, { input: ["a", "b"] }, true);
+    const swapped = JSON.stringify({ ...recorded, data: [recorded.data[1], recorded.data[0]] });
+    const out = JSON.parse(renderEmbeddingList(openAIEmbeddings.parseResponse(swapped, req), req, "s", 12)) as OpenAIList;
+    expect(out.data.map((d) => d.embedding)).toEqual(recorded.data.map((d) => d.embedding));
+    expect(out.data.map((d) => d.index)).toEqual([0, 1]);
+
+    const twice = JSON.stringify(recorded).replace('"embedding":[', '"embedding":[9],"embedding":[');
+    const first = (JSON.parse(renderEmbeddingList(openAIEmbeddings.parseResponse(twice, req), req, "s", 12)) as OpenAIList).data[0]!;
+    expect(first).toEqual({ object: "embedding", index: 0, embedding: recorded.data[0]!.embedding });
+  });
+
   it("an answer with another number of vectors than inputs is the provider's failure (502)", () => {
     const req = checkEmbeddingRequest(SMALL, { input: ["a", "b", "c"] }, true);
     const up = openAIEmbeddings.parseResponse(readFixture("openai/embeddings-float.json"), req);

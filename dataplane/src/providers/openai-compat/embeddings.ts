@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { GatewayError } from "../../errors.ts";
 import type { EmbeddingAdapter, EmbeddingRequest, EmbeddingTarget, UpstreamEmbeddings } from "../embedding-types.ts";
 import { parseResponseJson } from "../shared/provider-json.ts";
+import { scanEmbeddingList } from "./embedding-list-scan.ts";
 import { invalidUpstreamAnswer } from "../shared/embedding-list.ts";
 import { retryAfterHeader, upstreamErrorByPolicy } from "../shared/upstream-error.ts";
 import type { JsonUpstreamRequest, Usage } from "../types.ts";
@@ -44,19 +45,37 @@ function post(target: EmbeddingTarget, body: Record<string, unknown>): JsonUpstr
 }
 
 const count = z.number().int().nonnegative().optional().catch(undefined);
+const OpenAIEmbeddingUsage = z.looseObject({ prompt_tokens: count, total_tokens: count }).nullish().catch(undefined);
 const OpenAIEmbeddingList = z.looseObject({
   data: z.array(z.looseObject({ index: z.number().int().nonnegative(), embedding: z.union([z.array(z.number()), z.string()]) })),
-  usage: z.looseObject({ prompt_tokens: count, total_tokens: count }).nullish().catch(undefined),
+  usage: OpenAIEmbeddingUsage,
 });
 
-/** OpenAI's list, in index order; usage is `prompt_tokens` (embeddings have no output tokens). */
-export function parseOpenAIEmbeddings(text: string): UpstreamEmbeddings {
+/**
+ * OpenAI's list, in index order; usage is `prompt_tokens` (embeddings have no output tokens). An answer that
+ * already is the list the client asked for is kept as text (embedding-list-scan.ts); only its usage is parsed.
+ */
+export function parseOpenAIEmbeddings(text: string, req: Pick<EmbeddingRequest, "encodingFormat">): UpstreamEmbeddings {
+  const shape = scanEmbeddingList(text, req.encodingFormat);
+  const u = shape?.members.get("usage");
+  if (shape !== undefined) {
+    try {
+      const usage = usageOf(u === undefined ? undefined : JSON.parse(text.slice(u.valueStart, u.valueEnd)));
+      return { asSent: { text, members: shape.members, count: shape.count }, usage };
+    } catch {
+      // a usage value the scan let by but JSON refuses: the full parse below answers for the whole text
+    }
+  }
   const parsed = OpenAIEmbeddingList.safeParse(parseResponseJson(text));
   if (!parsed.success) throw invalidUpstreamAnswer();
   const data = [...parsed.data.data].sort((a, b) => a.index - b.index);
-  const prompt = parsed.data.usage?.prompt_tokens ?? parsed.data.usage?.total_tokens;
-  const usage: Usage | undefined = prompt === undefined ? undefined : { inputTokens: prompt };
-  return { vectors: data.map((d) => d.embedding), usage };
+  return { vectors: data.map((d) => d.embedding), usage: usageOf(parsed.data.usage) };
+}
+
+function usageOf(value: unknown): Usage | undefined {
+  const u = OpenAIEmbeddingUsage.parse(value);
+  const prompt = u?.prompt_tokens ?? u?.total_tokens;
+  return prompt === undefined ? undefined : { inputTokens: prompt };
 }
 
 const CompatError = z.looseObject({

@@ -5,6 +5,7 @@
 import { GatewayError } from "../../errors.ts";
 import type { EmbeddingRequest, UpstreamEmbeddings } from "../embedding-types.ts";
 import { invalid } from "./invalid.ts";
+import { setTopLevelValues } from "./json-top-level.ts";
 
 export function floatsToBase64(vector: readonly number[]): string {
   const bytes = Buffer.allocUnsafe(vector.length * 4);
@@ -43,11 +44,12 @@ export function inputCount(req: EmbeddingRequest): number {
  * answered another number of vectors than inputs failed: nothing is rendered.
  */
 export function renderEmbeddingList(up: UpstreamEmbeddings, req: EmbeddingRequest, slug: string, promptTokens: number): string {
-  if (up.vectors.length !== inputCount(req)) {
-    throw new GatewayError("upstream_error", `The provider answered ${up.vectors.length} embeddings for ${inputCount(req)} inputs.`);
-  }
+  const count = "asSent" in up ? up.asSent.count : up.vectors.length;
+  if (count !== inputCount(req)) throw new GatewayError("upstream_error", `The provider answered ${count} embeddings for ${inputCount(req)} inputs.`);
+  const usage = { prompt_tokens: promptTokens, total_tokens: promptTokens };
+  if ("asSent" in up) return setTopLevelValues(up.asSent.text, up.asSent.members, { model: JSON.stringify(slug), usage: JSON.stringify(usage) });
   const data = up.vectors.map((v, index) => ({ object: "embedding", index, embedding: encode(v, req.encodingFormat) }));
-  return JSON.stringify({ object: "list", data, model: slug, usage: { prompt_tokens: promptTokens, total_tokens: promptTokens } });
+  return JSON.stringify({ object: "list", data, model: slug, usage });
 }
 
 function encode(vector: readonly number[] | string, format: EmbeddingRequest["encodingFormat"]): readonly number[] | string {

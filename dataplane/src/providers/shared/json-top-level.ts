@@ -55,30 +55,43 @@ const LOWER_N = 0x6e;
  * after a splice must not carry a second value that parser might take instead. Never throws.
  */
 export function topLevelMembers(text: string, opts?: { unique?: boolean }): Map<string, MemberSpan> | undefined {
-  const unique = opts?.unique === true;
   const members = new Map<string, MemberSpan>();
-  let i = skipWhitespace(text, 0);
-  if (text.charCodeAt(i) !== OPEN_BRACE) return undefined;
-  i = skipWhitespace(text, i + 1);
-  if (text.charCodeAt(i) === CLOSE_BRACE) return endsAfter(text, i + 1) ? members : undefined;
+  const end = objectMembers(text, skipWhitespace(text, 0), members, opts?.unique === true, valueEndAt);
+  return end >= 0 && endsAfter(text, end) ? members : undefined;
+}
+
+/**
+ * Where a member's value ends (just past it), or -1 when it is not what the caller accepts there. valueEndAt is
+ * the scan's own rule; a caller that knows a member's shape (an embeddings answer's vectors) checks it its way.
+ */
+export type ValueEnd = (text: string, start: number, key: string) => number;
+
+/**
+ * The members of the object whose `{` is at `open`, added to `members`, each value's end found by `valueEnd`;
+ * just past the object's `}`, or -1 when the scan refuses it (with `unique`, also a repeated key).
+ */
+export function objectMembers(text: string, open: number, members: Map<string, MemberSpan>, unique: boolean, valueEnd: ValueEnd): number {
+  if (text.charCodeAt(open) !== OPEN_BRACE) return -1;
+  let i = skipWhitespace(text, open + 1);
+  if (text.charCodeAt(i) === CLOSE_BRACE) return i + 1;
   // one member a turn, `"key": value`, read in place: this runs on every request and answer (docs/performance.md)
   for (;;) {
-    if (text.charCodeAt(i) !== QUOTE) return undefined;
+    if (text.charCodeAt(i) !== QUOTE) return -1;
     const keyEnd = stringEnd(text, i);
-    if (keyEnd < 0) return undefined;
+    if (keyEnd < 0) return -1;
     const key = decodeKey(text, i, keyEnd);
-    if (key === undefined) return undefined;
+    if (key === undefined) return -1;
     const colon = skipWhitespace(text, keyEnd);
-    if (text.charCodeAt(colon) !== COLON) return undefined;
+    if (text.charCodeAt(colon) !== COLON) return -1;
     const valueStart = skipWhitespace(text, colon + 1);
-    const valueEnd = valueEndAt(text, valueStart);
-    if (valueEnd < 0) return undefined;
-    if (unique && members.has(key)) return undefined;
-    members.set(key, { valueStart, valueEnd });
-    i = skipWhitespace(text, valueEnd);
+    const end = valueEnd(text, valueStart, key);
+    if (end < 0) return -1;
+    if (unique && members.has(key)) return -1;
+    members.set(key, { valueStart, valueEnd: end });
+    i = skipWhitespace(text, end);
     const c = text.charCodeAt(i);
-    if (c === CLOSE_BRACE) return endsAfter(text, i + 1) ? members : undefined;
-    if (c !== COMMA) return undefined;
+    if (c === CLOSE_BRACE) return i + 1;
+    if (c !== COMMA) return -1;
     i = skipWhitespace(text, i + 1);
   }
 }
@@ -144,7 +157,7 @@ function decodeKey(text: string, start: number, end: number): string | undefined
 }
 
 /** Just past the value starting at `start`, or -1. */
-function valueEndAt(text: string, start: number): number {
+export function valueEndAt(text: string, start: number): number {
   const c = text.charCodeAt(start);
   if (c === QUOTE) return stringEnd(text, start);
   if (c === OPEN_BRACE || c === OPEN_BRACKET) return nestedEnd(text, start);
@@ -260,7 +273,7 @@ function isWhitespace(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 }
 
-function skipWhitespace(text: string, from: number): number {
+export function skipWhitespace(text: string, from: number): number {
   let i = from;
   while (isWhitespace(text.charCodeAt(i))) i++;
   return i;
