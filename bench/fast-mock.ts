@@ -5,6 +5,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { readFixture } from "../test/harness/fixtures.ts";
+import { openAiEmbeddingAnswers } from "./mock-embeddings.ts";
 import { STAMP_PLACEHOLDER, anthropicMessageStream, openAiChatStreams, stampText, type ChatStreams } from "./mock-streams.ts";
 
 export interface StreamShape {
@@ -23,6 +24,7 @@ const nowUs = (): number => (performance.timeOrigin + performance.now()) * 1000;
 // Bodies are the bench's own: cheaper to look for the flags than to parse every body.
 const STREAM_TRUE = /"stream"\s*:\s*true/;
 const INCLUDE_USAGE_TRUE = /"include_usage"\s*:\s*true/;
+const BASE64_FORMAT = /"encoding_format"\s*:\s*"base64"/;
 
 function compactFixture(rel: string): Buffer {
   return Buffer.from(JSON.stringify(JSON.parse(readFixture(rel))));
@@ -65,7 +67,7 @@ export async function startFastMock(opts: { port: number; shape: StreamShape }):
   const bodies = {
     chat: compactFixture("openai/chat-nonstream.json"),
     messages: compactFixture("anthropic/messages-nonstream.json"),
-    embeddings: compactFixture("openai/embeddings-float.json"),
+    embeddings: openAiEmbeddingAnswers(),
     notFound: Buffer.from(JSON.stringify({ error: { message: "no such route on the bench mock", type: "invalid_request_error" } })),
   };
   let streams = buildStreams(opts.shape);
@@ -81,7 +83,7 @@ export async function startFastMock(opts: { port: number; shape: StreamShape }):
         if (!STREAM_TRUE.test(body)) return sendJson(res, 200, bodies.messages);
         return sendSse(res, streams.messages, streams.shape.delayMs);
       case "/v1/embeddings":
-        return sendJson(res, 200, bodies.embeddings);
+        return sendJson(res, 200, BASE64_FORMAT.test(body) ? bodies.embeddings.base64 : bodies.embeddings.float);
       case SHAPE_PATH: {
         const shape = JSON.parse(body) as StreamShape;
         if (!(Number.isInteger(shape.chunks) && shape.chunks > 0 && shape.delayMs >= 0)) return sendJson(res, 400, Buffer.from('{"error":"bad shape"}'));

@@ -1,6 +1,6 @@
 // What is sent: the same request, byte for byte, to the mock directly, through nginx and through the gateway.
 
-export type ScenarioName = "chat" | "chat-stream" | "chat-stream-translated" | "messages-stream" | "embeddings";
+export type ScenarioName = "chat" | "chat-stream" | "chat-stream-translated" | "messages-stream" | "embeddings" | "embeddings-base64";
 /** `<mode>@<rev>`: the gateway of a baseline revision (`--baseline`). */
 export type TargetName = "direct" | "nginx" | "relay" | "embedded" | "split" | `${"embedded" | "split"}@${string}`;
 
@@ -46,6 +46,16 @@ export interface TargetProcesses {
 const messages = [{ role: "user", content: "What is the capital of France?" }];
 const status = (s: number, body: string): string | undefined => (s === 200 ? undefined : `status ${s}: ${body.slice(0, 300)}`);
 const count = (text: string, needle: string): number => text.split(needle).length - 1;
+
+/** An OpenAI embeddings list of one vector, the vector as `ok` expects it. */
+function checkEmbedding(body: string, ok: (embedding: unknown) => boolean): string | undefined {
+  try {
+    const list = JSON.parse(body) as { data?: { embedding?: unknown }[] };
+    return list.data?.length === 1 && ok(list.data[0]!.embedding) ? undefined : `not the recorded vector: ${body.slice(0, 300)}`;
+  } catch {
+    return `not JSON: ${body.slice(0, 300)}`;
+  }
+}
 
 /** An OpenAI chat stream as a client reads it: every content chunk and the end. */
 function checkChatStream(s: number, body: string): string | undefined {
@@ -98,14 +108,22 @@ export const scenarios: readonly Scenario[] = [
     },
   },
   {
+    // the recorded vector of real size (bench/mock-embeddings.ts): floats, as JSON text, are most of the answer
     name: "embeddings",
-    title: "embeddings",
+    title: "embeddings, 1,536 floats",
     path: "/v1/embeddings",
     stream: false,
-    // two inputs: the replayed recording (openai/embeddings-float.json) carries two vectors, and the gateway refuses
-    // an answer whose vector count differs from the input count
-    body: JSON.stringify({ model: "openai/text-embedding-3-small", input: ["sunny day at the beach", "rainy day in the city"] }),
-    check: (s, body) => status(s, body) ?? (body.includes('"embedding"') ? undefined : `not an embedding list: ${body.slice(0, 300)}`),
+    body: JSON.stringify({ model: "openai/text-embedding-3-small", input: "Hello, world!", encoding_format: "float" }),
+    check: (s, body) => status(s, body) ?? checkEmbedding(body, (e) => Array.isArray(e) && e.length === 1536),
+    skipWhen: [404, 503],
+  },
+  {
+    name: "embeddings-base64",
+    title: "embeddings, base64 (the OpenAI SDKs' default)",
+    path: "/v1/embeddings",
+    stream: false,
+    body: JSON.stringify({ model: "openai/text-embedding-3-small", input: "Hello, world!", encoding_format: "base64" }),
+    check: (s, body) => status(s, body) ?? checkEmbedding(body, (e) => typeof e === "string" && Buffer.from(e, "base64").length === 1536 * 4),
     skipWhen: [404, 503],
   },
 ];
