@@ -17,6 +17,12 @@ describe("configuration from the environment (DESIGN.md 5)", () => {
     expect(() => loadDataPlaneConfig({ SVC_HEAP_GROWING_PERCENT: "-5" })).toThrow(/SVC_HEAP_GROWING_PERCENT/);
   });
 
+  it("lets the old generation gather 14 MB of dead objects where that is more than the percent (0: the percent alone)", () => {
+    expect(loadDataPlaneConfig({}).heapGarbageMb).toBe(14);
+    expect(loadDataPlaneConfig({ SVC_HEAP_GARBAGE_MB: "0" }).heapGarbageMb).toBe(0);
+    expect(() => loadDataPlaneConfig({ SVC_HEAP_GARBAGE_MB: "-1" })).toThrow(/SVC_HEAP_GARBAGE_MB/);
+  });
+
   it("an empty variable means unset", () => {
     expect(loadDataPlaneConfig({ PORT: "", NATS_URL: "" })).toMatchObject({ port: 8080, natsUrl: undefined });
     expect(loadControlPlaneConfig({ SVC_BOOTSTRAP_MGMT_KEY: "", DATABASE_URL: "" })).toMatchObject({ bootstrapManagementKey: undefined, databaseUrl: undefined });

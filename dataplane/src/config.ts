@@ -33,6 +33,8 @@ const Env = z.object({
   SVC_USAGE_PENDING_MAX_EVENTS: z.coerce.number().int().positive().default(500_000),
   /** How far V8's old generation may grow past what the last full collection kept, in percent; 0: V8's own rule. */
   SVC_HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(300).default(30),
+  /** How many megabytes of dead objects it may gather before the next full collection when more than that percent; 0: the percent alone. */
+  SVC_HEAP_GARBAGE_MB: z.coerce.number().int().min(0).max(1024).default(14),
 });
 
 export type DataPlaneConfig = Readonly<{
@@ -66,6 +68,7 @@ export type DataPlaneConfig = Readonly<{
   usagePendingMaxEvents: number;
   /** V8's old generation grows by at most this percent between full collections (0: V8 decides). */
   heapGrowingPercent: number;
+  heapGarbageMb: number;
   /** Unique per process: names this replica in usage events and snapshot requests. */
   replicaId: string;
   /** The process environment, for provider credentials (<NAMESPACE>_API_KEY, <NAMESPACE>_BASE_URL). */
@@ -104,6 +107,7 @@ export function loadDataPlaneConfig(env: Record<string, string | undefined> = pr
     usageSpoolMaxBytes: e.SVC_USAGE_SPOOL_MAX_BYTES,
     usagePendingMaxEvents: e.SVC_USAGE_PENDING_MAX_EVENTS,
     heapGrowingPercent: e.SVC_HEAP_GROWING_PERCENT,
+    heapGarbageMb: e.SVC_HEAP_GARBAGE_MB,
     replicaId: `dp-${randomUUID()}`,
     env: Object.freeze({ ...env }),
   });

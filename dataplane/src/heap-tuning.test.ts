@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { growingPercentFor } from "./heap-tuning.ts";
 
 const dir = mkdtempSync(path.join(os.tmpdir(), "heap-tuning-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -12,26 +13,55 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const script = path.join(dir, "churn.mjs");
 writeFileSync(
   script,
-  `import { getHeapSpaceStatistics } from "node:v8";
+  `import { PerformanceObserver, constants } from "node:perf_hooks";
+import { getHeapSpaceStatistics } from "node:v8";
 import { tuneHeap } from ${JSON.stringify(path.resolve(import.meta.dirname, "heap-tuning.ts"))};
-tuneHeap(Number(process.argv[2]));
+tuneHeap(Number(process.argv[2]), Number(process.argv[3]));
+let majors = 0;
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) if (e.detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) majors++;
+}).observe({ entryTypes: ["gc"] });
 const ring = new Array(100000);
 let peak = 0;
 for (let i = 0; i < 1500000; i++) {
   ring[i % ring.length] = { i, pad: new Array(16).fill(i) };
   if (i % 2000 === 0) peak = Math.max(peak, getHeapSpaceStatistics().find((s) => s.space_name === "old_space").space_size);
+  // the observer's entries arrive between turns of the event loop
+  if (i % 100000 === 0) await new Promise((r) => setImmediate(r));
 }
-process.stdout.write(String(peak));
+process.stdout.write(JSON.stringify({ peak, majors }));
 `,
 );
-const peakOldSpace = (percent: number): number =>
-  Number(execFileSync(process.execPath, ["--import", "tsx", script, String(percent)], { encoding: "utf8", timeout: 60_000 }));
+/** The old space's peak size and the full collections counted, with 100,000 objects alive (~35 MB). */
+const churn = (percent: number, garbageMb: number): { peak: number; majors: number } =>
+  JSON.parse(execFileSync(process.execPath, ["--import", "tsx", script, String(percent), String(garbageMb)], { encoding: "utf8", timeout: 60_000 })) as {
+    peak: number;
+    majors: number;
+  };
+const MB = 1024 * 1024;
 
 describe("tuneHeap", () => {
   it("keeps the old generation's dead objects to a fraction of what V8 lets pile up on its own", () => {
-    const own = peakOldSpace(0);
-    const limited = peakOldSpace(30);
+    const own = churn(0, 0).peak;
+    const limited = churn(30, 0).peak;
     // ~35 MB live: V8 on its own let the old space reach ~120 MB, 30 % held it near 60
     expect(limited).toBeLessThan(own * 0.7);
+  });
+
+  it("lets the old generation gather its budget of dead objects where that is more than the percent: fewer full collections", () => {
+    // ~50 MB live (the objects and tsx's own): 30 % is ~15 MB, the budget 64
+    const percentOnly = churn(30, 0);
+    const budget = churn(30, 64);
+    expect(budget.majors).toBeLessThan(percentOnly.majors * 0.7);
+  });
+});
+
+describe("growingPercentFor", () => {
+  it("is the percentage that lets the live heap grow by the budget, within the floor and V8's 300", () => {
+    expect(growingPercentFor(21 * MB, 30, 14)).toBe(67);
+    expect(growingPercentFor(60 * MB, 30, 14)).toBe(30);
+    expect(growingPercentFor(14 * MB, 30, 14)).toBe(100);
+    expect(growingPercentFor(1 * MB, 30, 14)).toBe(300);
+    expect(growingPercentFor(0, 30, 14)).toBe(300);
   });
 });

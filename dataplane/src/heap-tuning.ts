@@ -1,13 +1,17 @@
-import { setFlagsFromString } from "node:v8";
+import { type PerformanceEntry, PerformanceObserver, constants } from "node:perf_hooks";
+import { getHeapStatistics, setFlagsFromString } from "node:v8";
 
 /**
  * V8 settings for a process that serves requests, applied as the data plane starts (V8 reads both at each
  * collection, so they may be set once the process runs; NODE_OPTIONS refuses them).
  *
  * The old generation grows at most `growingPercent` past what the last full collection kept (0: V8's own rule,
- * up to 4×). With ~25 MB live, a replica under load otherwise carried up to ~75 MB of dead objects before
- * collecting them, most of its RSS above the idle figure: with 100,000 keys at c=128, 140-215 MB against
- * 140-149 MB at 30 %, CPU within this machine's noise (docs/performance.md).
+ * up to 4×), or `garbageMb` when that is more. With ~25 MB live, a replica under load otherwise carried up to
+ * ~75 MB of dead objects before collecting them, most of its RSS above the idle figure: with 100,000 keys at
+ * c=128, 140-215 MB against 140-149 MB at 30 %, CPU within this machine's noise (docs/performance.md). The
+ * floor in megabytes is for the small heaps: 30 % of a ~21 MB heap (a replica with few keys) let streams, whose
+ * in-flight objects each full collection promotes, trigger one every ~0.2 s, ~7-10 µs of a streamed request's CPU;
+ * a budget of dead objects in megabytes bounds RSS as a percentage does at 100,000 keys, without that churn below.
  *
  * Allocation-site pretenuring is off: V8 decides per allocation site, from what survived the first scavenges, to
  * allocate that site's objects in the old generation from then on. The start-up (a snapshot's keys, catalogs,
@@ -15,7 +19,30 @@ import { setFlagsFromString } from "node:v8";
  * straight to the old generation and kept whatever young objects they pointed to alive through the scavenges:
  * under load half of what was promoted, and 40 % of the scavenges' time.
  */
-export function tuneHeap(growingPercent: number): void {
+export function tuneHeap(growingPercent: number, garbageMb = 0): { stop(): void } {
   setFlagsFromString("--no-allocation-site-pretenuring");
-  if (growingPercent > 0) setFlagsFromString(`--heap-growing-percent=${growingPercent}`);
+  if (growingPercent <= 0) return { stop() {} };
+  let current = 0;
+  const grow = (percent: number): void => {
+    if (percent === current) return;
+    setFlagsFromString(`--heap-growing-percent=${percent}`);
+    current = percent;
+  };
+  grow(growingPercent);
+  if (garbageMb <= 0) return { stop() {} };
+  // after each full collection the heap is about what it kept: the next limit is set from that
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if ((entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind !== constants.NODE_PERFORMANCE_GC_MAJOR) continue;
+      grow(growingPercentFor(getHeapStatistics().used_heap_size, growingPercent, garbageMb));
+    }
+  });
+  observer.observe({ entryTypes: ["gc"] });
+  return { stop: () => observer.disconnect() };
+}
+
+/** The percentage that lets a heap of `liveBytes` grow by `garbageMb`, never below `floorPercent`, at most 300. */
+export function growingPercentFor(liveBytes: number, floorPercent: number, garbageMb: number): number {
+  const percent = Math.ceil(((garbageMb * 1024 * 1024) / Math.max(liveBytes, 1)) * 100);
+  return Math.min(300, Math.max(floorPercent, percent));
 }
