@@ -1,12 +1,12 @@
 import { z } from "zod";
 import type { GatewayError } from "../../errors.ts";
 import type { EmbeddingAdapter, EmbeddingRequest, EmbeddingTarget, UpstreamEmbeddings } from "../embedding-types.ts";
-import { parseResponseJson } from "../shared/provider-json.ts";
-import { scanEmbeddingList } from "./embedding-list-scan.ts";
 import { invalidUpstreamAnswer } from "../shared/embedding-list.ts";
+import { parseResponseJson } from "../shared/provider-json.ts";
 import { retryAfterHeader, upstreamErrorByPolicy } from "../shared/upstream-error.ts";
 import type { JsonUpstreamRequest, Usage } from "../types.ts";
 import { upstreamUrl } from "../shared/upstream-url.ts";
+import { scanEmbeddingList } from "./embedding-list-scan.ts";
 
 /** The gateway's own fields: never part of an upstream's wire. */
 const GATEWAY_FIELDS = ["stream", "input_type"] as const;
@@ -57,8 +57,8 @@ const OpenAIEmbeddingList = z.looseObject({
  */
 export function parseOpenAIEmbeddings(text: string, req: Pick<EmbeddingRequest, "encodingFormat">): UpstreamEmbeddings {
   const shape = scanEmbeddingList(text, req.encodingFormat);
-  const u = shape?.members.get("usage");
   if (shape !== undefined) {
+    const u = shape.members.get("usage");
     try {
       const usage = usageOf(u === undefined ? undefined : JSON.parse(text.slice(u.valueStart, u.valueEnd)));
       return { asSent: { text, members: shape.members, count: shape.count }, usage };
