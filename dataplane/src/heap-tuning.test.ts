@@ -23,18 +23,23 @@ new PerformanceObserver((list) => {
 }).observe({ entryTypes: ["gc"] });
 const ring = new Array(100000);
 let peak = 0;
-for (let i = 0; i < 1500000; i++) {
+for (let i = 0; i < 1800000; i++) {
   ring[i % ring.length] = { i, pad: new Array(16).fill(i) };
   if (i % 2000 === 0) peak = Math.max(peak, getHeapSpaceStatistics().find((s) => s.space_name === "old_space").space_size);
   // the observer's entries arrive between turns of the event loop
   if (i % 100000 === 0) await new Promise((r) => setImmediate(r));
+  // counted from a steady state: the start-up's collections (tsx's, the ring's first fill) vary from run to run
+  if (i === 300000) majors = 0;
 }
 process.stdout.write(JSON.stringify({ peak, majors }));
 `,
 );
-/** The old space's peak size and the full collections counted, with 100,000 objects alive (~35 MB). */
+/**
+ * The old space's peak size and the full collections counted, with 100,000 objects alive (~35 MB); without V8's
+ * memory reducer, whose collections come on timers and so with the machine's load, not with the allocation.
+ */
 const churn = (percent: number, garbageMb: number): { peak: number; majors: number } =>
-  JSON.parse(execFileSync(process.execPath, ["--import", "tsx", script, String(percent), String(garbageMb)], { encoding: "utf8", timeout: 60_000 })) as {
+  JSON.parse(execFileSync(process.execPath, ["--no-memory-reducer", "--import", "tsx", script, String(percent), String(garbageMb)], { encoding: "utf8", timeout: 60_000 })) as {
     peak: number;
     majors: number;
   };
@@ -48,11 +53,12 @@ describe("tuneHeap", () => {
     expect(limited).toBeLessThan(own * 0.7);
   });
 
-  it("lets the old generation gather its budget of dead objects where that is more than the percent: fewer full collections", () => {
-    // ~50 MB live (the objects and tsx's own): 30 % is ~15 MB, the budget 64
+  it("lets the old generation gather its budget of dead objects where that is more than the percent", () => {
+    // ~50 MB live (the objects and tsx's own): 30 % is ~15 MB, the budget 64. Full collections in the steady state:
+    // 7-11 at 30 % alone, 4-5 with the budget (the ratio 0.45-0.63), also with four such tests at once
     const percentOnly = churn(30, 0);
     const budget = churn(30, 64);
-    expect(budget.majors).toBeLessThan(percentOnly.majors * 0.7);
+    expect(budget.majors).toBeLessThan(percentOnly.majors * 0.75);
   });
 });
 
