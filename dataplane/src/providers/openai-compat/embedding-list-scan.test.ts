@@ -58,7 +58,8 @@ function valueTexts(text: string, format: Format): Record<string, string> | unde
 
 describe("scanEmbeddingList reads OpenAI's list in place", () => {
   it("accepts the recorded answers: floats (two vectors) and base64 (one of 1,536 floats)", () => {
-    expect(scanEmbeddingList(readFixture("openai/embeddings-float.json"), "float")?.count).toBe(2);
+    expect(scanEmbeddingList(readFixture("openai/embeddings-float.json"), "float")).toMatchObject({ count: 2, usage: { prompt_tokens: 12, total_tokens: 12 } });
+    expect(scanEmbeddingList('{"object":"list","data":[]}', "float")).toMatchObject({ count: 0, usage: undefined });
     const b64 = readFixture("openai/embeddings-base64.json");
     expect(scanEmbeddingList(b64, "base64")?.count).toBe(1);
     expect(valueTexts(b64, "base64")).toMatchObject({ object: '"list"', model: '"text-embedding-3-small"' });
@@ -135,6 +136,7 @@ describe("scanEmbeddingList reads OpenAI's list in place", () => {
     ["a raw control character in a key", "float", '{"object":"list","data":[],"m\u0001":1}'],
     ["a bad escape in a base64 vector", "base64", '{"object":"list","data":[{"object":"embedding","index":0,"embedding":"AAC\\x41"}]}'],
     ["an extra member that is not JSON", "float", '{"object":"list","data":[],"meta":{"a"}}'],
+    ["a usage that is not JSON", "float", '{"object":"list","data":[],"usage":{"prompt_tokens" 3}}'],
     ["an entry's extra member that is not JSON", "float", '{"object":"list","data":[{"object":"embedding","index":0,"embedding":[1],"meta":[1 2]}]}'],
   ])("leaves %s to the full parse", (_name, format, text) => {
     expect(scanEmbeddingList(text, format as Format)).toBeUndefined();

@@ -23,10 +23,12 @@ const CLOSE_BRACKET = 0x5d;
 const COMMA = 0x2c;
 const QUOTE = 0x22;
 
-/** The list's top-level members and how many vectors it holds. */
+/** The list's top-level members, how many vectors it holds, and its `usage` as parsed by the scan's check. */
 export interface EmbeddingListShape {
   readonly members: ReadonlyMap<string, MemberSpan>;
   readonly count: number;
+  /** The `usage` member's value; undefined when there is none. */
+  readonly usage: unknown;
 }
 
 /**
@@ -37,6 +39,7 @@ export interface EmbeddingListShape {
  */
 export function scanEmbeddingList(text: string, format: EmbeddingRequest["encodingFormat"]): EmbeddingListShape | undefined {
   let count = -1;
+  let usage: unknown;
   const vectorEnd = format === "float" ? numberArrayEnd : stringValueEnd;
   const entryValueEnd = (t: string, start: number, key: string): number => (key === "embedding" ? vectorEnd(t, start) : otherValueEnd(t, start, key));
   const entriesEnd = (t: string, open: number): number => {
@@ -59,10 +62,18 @@ export function scanEmbeddingList(text: string, format: EmbeddingRequest["encodi
     count = n;
     return i + 1;
   };
+  // the usage is kept from its check, so the reader does not parse it again
+  const usageEnd = (t: string, start: number): number => {
+    const end = valueEndAt(t, start);
+    if (end >= 0) usage = parsedSpan(t, start, end);
+    return usage === INVALID ? -1 : end;
+  };
   const members = new Map<string, MemberSpan>();
-  const end = objectMembers(text, skipWhitespace(text, 0), members, true, (t, start, key) => (key === "data" ? entriesEnd(t, start) : otherValueEnd(t, start, key)));
+  const end = objectMembers(text, skipWhitespace(text, 0), members, true, (t, start, key) =>
+    key === "data" ? entriesEnd(t, start) : key === "usage" ? usageEnd(t, start) : otherValueEnd(t, start, key),
+  );
   if (end < 0 || skipWhitespace(text, end) !== text.length || count < 0) return undefined;
-  return rawValue(text, members.get("object")) === '"list"' ? { members, count } : undefined;
+  return rawValue(text, members.get("object")) === '"list"' ? { members, count, usage } : undefined;
 }
 
 function isEntry(text: string, entry: ReadonlyMap<string, MemberSpan>, index: number): boolean {
@@ -79,14 +90,23 @@ function rawValue(text: string, span: MemberSpan | undefined): string | undefine
  * usage, an id), and a key with a raw control character, which the scan would take as it is, is refused.
  */
 function otherValueEnd(text: string, start: number, key: string): number {
-  if (CONTROL.test(key)) return -1;
+  return CONTROL.test(key) ? -1 : jsonValueEnd(text, start);
+}
+
+/** Just past the value at `start`, or -1 when it is not JSON as it stands. */
+function jsonValueEnd(text: string, start: number): number {
   const end = valueEndAt(text, start);
   if (end < 0 || !NEEDS_PARSE.has(text.charCodeAt(start))) return end;
+  return parsedSpan(text, start, end) === INVALID ? -1 : end;
+}
+
+const INVALID = Symbol("not JSON");
+
+function parsedSpan(text: string, start: number, end: number): unknown {
   try {
-    JSON.parse(text.slice(start, end));
-    return end;
+    return JSON.parse(text.slice(start, end)) as unknown;
   } catch {
-    return -1;
+    return INVALID;
   }
 }
 
@@ -102,6 +122,5 @@ function numberArrayEnd(text: string, start: number): number {
 
 /** A base64 vector: a string, whose escapes and characters JSON.parse checks (~0.3 ns a character). */
 function stringValueEnd(text: string, start: number): number {
-  if (text.charCodeAt(start) !== QUOTE) return -1;
-  return otherValueEnd(text, start, "embedding");
+  return text.charCodeAt(start) === QUOTE ? jsonValueEnd(text, start) : -1;
 }

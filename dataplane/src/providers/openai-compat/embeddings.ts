@@ -53,19 +53,11 @@ const OpenAIEmbeddingList = z.looseObject({
 
 /**
  * OpenAI's list, in index order; usage is `prompt_tokens` (embeddings have no output tokens). An answer that
- * already is the list the client asked for is kept as text (embedding-list-scan.ts); only its usage is parsed.
+ * already is the list the client asked for is kept as text (embedding-list-scan.ts), its usage read from the scan.
  */
 export function parseOpenAIEmbeddings(text: string, req: Pick<EmbeddingRequest, "encodingFormat">): UpstreamEmbeddings {
   const shape = scanEmbeddingList(text, req.encodingFormat);
-  if (shape !== undefined) {
-    const u = shape.members.get("usage");
-    try {
-      const usage = usageOf(u === undefined ? undefined : JSON.parse(text.slice(u.valueStart, u.valueEnd)));
-      return { asSent: { text, members: shape.members, count: shape.count }, usage };
-    } catch {
-      // a usage value the scan let by but JSON refuses: the full parse below answers for the whole text
-    }
-  }
+  if (shape !== undefined) return { asSent: { text, members: shape.members, count: shape.count }, usage: usageOf(shape.usage) };
   const parsed = OpenAIEmbeddingList.safeParse(parseResponseJson(text));
   if (!parsed.success) throw invalidUpstreamAnswer();
   const data = [...parsed.data.data].sort((a, b) => a.index - b.index);
