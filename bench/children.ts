@@ -1,7 +1,7 @@
 // Spawning, pinning, waiting for and stopping the benchmark's child processes.
 import { spawn, spawnSync, type ChildProcess, type StdioOptions } from "node:child_process";
-import { accessSync, closeSync, constants, openSync, readFileSync } from "node:fs";
-import { availableParallelism } from "node:os";
+import { accessSync, closeSync, constants, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 
 export interface Child {
@@ -193,12 +193,16 @@ export async function stopAll(graceMs = 3000): Promise<void> {
 process.on("exit", () => live.forEach((c) => signalGroup(c, "SIGKILL")));
 
 /**
- * Runs a bench script (load, probes) as a pinned child that takes its config as one JSON argument and prints
- * one JSON line: the way every measuring client runs, apart from the servers it measures.
+ * Runs a bench script (load, probes) as a pinned child that takes its config as JSON (bench/child-config.ts) and
+ * prints one JSON line: the way every measuring client runs, apart from the servers it measures.
  */
 export async function runJsonChild<T>(name: string, file: string, config: unknown, opts: { core: number; cwd: string }): Promise<T> {
-  const child = spawnChild(name, tsx(file, [JSON.stringify(config)]), { core: opts.core, cwd: opts.cwd });
-  const out = await outputOf(child);
+  const json = JSON.stringify(config);
+  // past 64 KiB in a file: Linux caps one argument at 128 KiB
+  const dir = json.length > 64 * 1024 ? mkdtempSync(path.join(tmpdir(), "bench-config-")) : undefined;
+  if (dir) writeFileSync(path.join(dir, "config.json"), json);
+  const child = spawnChild(name, tsx(file, [dir ? `@${path.join(dir, "config.json")}` : json]), { core: opts.core, cwd: opts.cwd });
+  const out = await outputOf(child).finally(() => dir && rmSync(dir, { recursive: true, force: true }));
   const line = out.trim().split("\n").at(-1) ?? "";
   try {
     return JSON.parse(line) as T;

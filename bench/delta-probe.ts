@@ -1,8 +1,9 @@
 // How long a management change takes to be in force on every data plane replica: renames one key through the
 // control plane's API, over and over, and polls each replica's GET /v1/key with that key until it shows the
 // new name. Times run from just before the call, so they include the call itself (reported apart too).
-// Usage: tsx bench/delta-probe.ts '<DeltaProbeConfig JSON>'  → prints one DeltaProbeOutput JSON line.
+// Usage: tsx bench/delta-probe.ts '<DeltaProbeConfig JSON>' (or @<file>, bench/child-config.ts)  → prints one DeltaProbeOutput JSON line.
 import { Pool } from "undici";
+import { childConfig } from "./child-config.ts";
 import { summarise, type Summary } from "./stats.ts";
 
 export interface DeltaProbeConfig {
@@ -28,8 +29,7 @@ export interface DeltaProbeOutput {
 const POLL_EVERY_MS = 1;
 const TRIAL_LIMIT_MS = 5_000;
 
-const config = JSON.parse(process.argv[2] ?? "null") as DeltaProbeConfig | null;
-if (!config) throw new Error("usage: tsx bench/delta-probe.ts '<DeltaProbeConfig JSON>'");
+const config = childConfig<DeltaProbeConfig>("delta-probe.ts", "DeltaProbeConfig");
 const mgmt = { authorization: `Bearer ${config.mgmtKey}`, "content-type": "application/json" };
 
 async function call(method: "POST" | "PATCH", path: string, body: unknown): Promise<unknown> {

@@ -1,16 +1,15 @@
 // The load process, pinned apart from the servers: a warm-up run, then the measured run, with the servers' CPU
 // time read right before and right after the measured run (so warm-up and start-up never count), and then what
 // they go on spending until they are quiet: work the run left behind (a ledger catching up) is the run's cost too.
-// Usage: tsx bench/load.ts '<LoadConfig JSON>'  → prints one LoadOutput JSON line on stdout.
+// Usage: tsx bench/load.ts '<LoadConfig JSON>' (or @<file>, bench/child-config.ts)  → prints one LoadOutput JSON line on stdout.
+import { childConfig } from "./child-config.ts";
 import { runAutocannon } from "./load-autocannon.ts";
 import type { LoadConfig, LoadOutput, LoadSpec, RunResult } from "./load-spec.ts";
 import { discardWrkFiles, runWrk } from "./load-wrk.ts";
 import { cpuSecondsOf, memory } from "./proc.ts";
 import { whileBusy } from "./quiet.ts";
 
-const arg = process.argv[2];
-if (arg === undefined) throw new Error("usage: tsx bench/load.ts '<LoadConfig JSON>'");
-const config = JSON.parse(arg) as LoadConfig;
+const config = childConfig<LoadConfig>("load.ts", "LoadConfig");
 process.once("SIGTERM", () => {
   discardWrkFiles();
   process.exit(143);

@@ -3,8 +3,9 @@
 // plane (RSS, CPU) and whether every stream still flows (events relayed, stalls, relay delay). Each level starts
 // from none open, so its figures are its own and not partly an earlier level's; RSS is compared with the idle
 // baseline taken after a warm-up.
-// Usage: tsx bench/open-streams-probe.ts '<OpenStreamsProbeConfig JSON>'  → progress on stderr, then one
+// Usage: tsx bench/open-streams-probe.ts '<OpenStreamsProbeConfig JSON>' (or @<file>)  → progress on stderr, then one
 // OpenStreamsProbeOutput JSON line on stdout.
+import { childConfig } from "./child-config.ts";
 import { STAMP_PATTERN } from "./mock-streams.ts";
 import { MEASURE_MS, OPEN_PARALLEL, OPEN_TIMEOUT_MS, PAUSE_MS, RSS_SAMPLE_MS, SETTLE_MS, STALL_INTERVALS, WARMUP_MS, WARMUP_STREAMS } from "./open-streams-plan.ts";
 import { coreBusyPercent, coreTicks, cpuSeconds, memory } from "./proc.ts";
@@ -302,9 +303,7 @@ async function runLevel(c: OpenStreamsProbeConfig, level: number, idle: IdleBase
   };
 }
 
-const arg = process.argv[2];
-if (arg === undefined) throw new Error("usage: tsx bench/open-streams-probe.ts '<OpenStreamsProbeConfig JSON>'");
-const config = JSON.parse(arg) as OpenStreamsProbeConfig;
+const config = childConfig<OpenStreamsProbeConfig>("open-streams-probe.ts", "OpenStreamsProbeConfig");
 
 const idle = await idleBaseline(config);
 console.error(`open streams idle: data plane RSS ${idle.rssMb?.toFixed(0) ?? "-"} MB, CPU ${idle.cpuPercent?.toFixed(1) ?? "-"} %; busy: ${busy(idle.coreBusyPercent)}`);

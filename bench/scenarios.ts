@@ -1,6 +1,7 @@
 // What is sent: the same request, byte for byte, to the mock directly, through nginx and through the gateway.
+import { agentRequestBody } from "./agent-request.ts";
 
-export type ScenarioName = "chat" | "chat-stream" | "chat-stream-translated" | "messages-stream" | "embeddings" | "embeddings-base64";
+export type ScenarioName = "chat" | "chat-stream" | "chat-stream-translated" | "messages-stream" | "messages-agent" | "embeddings" | "embeddings-base64";
 /** `<mode>@<rev>`: the gateway of a baseline revision (`--baseline`). */
 export type TargetName = "direct" | "nginx" | "relay" | "embedded" | "split" | `${"embedded" | "split"}@${string}`;
 
@@ -66,6 +67,14 @@ function checkChatStream(s: number, body: string): string | undefined {
   return body.trimEnd().endsWith("data: [DONE]") ? undefined : `stream does not end with [DONE]: ${body.slice(-300)}`;
 }
 
+/** An Anthropic stream as a client reads it: every content delta and the end. */
+function checkMessagesStream(s: number, body: string): string | undefined {
+  if (status(s, body)) return status(s, body);
+  const deltas = count(body, "event: content_block_delta");
+  if (deltas !== STREAM_CHUNKS) return `expected ${STREAM_CHUNKS} content_block_delta events, got ${deltas}: ${body.slice(0, 300)}`;
+  return body.includes("event: message_stop") ? undefined : `stream has no message_stop: ${body.slice(-300)}`;
+}
+
 export const scenarios: readonly Scenario[] = [
   {
     name: "chat",
@@ -100,12 +109,16 @@ export const scenarios: readonly Scenario[] = [
     path: "/v1/messages",
     stream: true,
     body: JSON.stringify({ model: "anthropic/claude-haiku-4-5", max_tokens: 256, messages, stream: true }),
-    check: (s, body) => {
-      if (status(s, body)) return status(s, body);
-      const deltas = count(body, "event: content_block_delta");
-      if (deltas !== STREAM_CHUNKS) return `expected ${STREAM_CHUNKS} content_block_delta events, got ${deltas}: ${body.slice(0, 300)}`;
-      return body.includes("event: message_stop") ? undefined : `stream has no message_stop: ${body.slice(-300)}`;
-    },
+    check: checkMessagesStream,
+  },
+  {
+    // a coding agent's turn (bench/agent-request.ts): ~230 KB of request, a stream back
+    name: "messages-agent",
+    title: `/v1/messages, a coding agent's ~230 KB request, stream (${STREAM_CHUNKS} chunks)`,
+    path: "/v1/messages",
+    stream: true,
+    body: agentRequestBody("anthropic/claude-haiku-4-5"),
+    check: checkMessagesStream,
   },
   {
     // the recorded vector of real size (bench/mock-embeddings.ts): floats, as JSON text, are most of the answer

@@ -2,7 +2,7 @@
 // build of its kept copy (SnapshotCache.build: the database read and each entry encoded) and the assembly of a
 // full snapshot from it (SnapshotCache.encode), straight on the database, and the data plane's side
 // (the NATS request, readSnapshot, SnapshotStore.applyFull) against the running control plane.
-// Usage: tsx bench/snapshot-probe.ts '<SnapshotProbeConfig JSON>'  → prints one SnapshotProbeOutput JSON line.
+// Usage: tsx bench/snapshot-probe.ts '<SnapshotProbeConfig JSON>' (or @<file>, bench/child-config.ts)  → prints one SnapshotProbeOutput JSON line.
 import os from "node:os";
 import { connect } from "nats";
 import { openDatabase } from "../controlplane/src/db/connect.ts";
@@ -12,6 +12,7 @@ import { fetchSnapshot } from "../proto/snapshot-parts.ts";
 import { readSnapshot } from "../proto/snapshot-reader.ts";
 import { subjects } from "../proto/subjects.ts";
 import { connectNats } from "../proto/transport-nats.ts";
+import { childConfig } from "./child-config.ts";
 import { summarise, type Summary } from "./stats.ts";
 
 export interface SnapshotProbeConfig {
@@ -33,8 +34,7 @@ export interface SnapshotProbeOutput {
   fetch?: { requestMs: Summary; decodeMs: Summary; applyMs: Summary; totalMs: Summary } | { error: string };
 }
 
-const config = JSON.parse(process.argv[2] ?? "null") as SnapshotProbeConfig | null;
-if (!config) throw new Error("usage: tsx bench/snapshot-probe.ts '<SnapshotProbeConfig JSON>'");
+const config = childConfig<SnapshotProbeConfig>("snapshot-probe.ts", "SnapshotProbeConfig");
 
 async function measureBuild(c: SnapshotProbeConfig): Promise<{ keys: number; bytes: number; build: SnapshotProbeOutput["build"] }> {
   // dataDir is only used by PGlite; this is Postgres

@@ -2,7 +2,8 @@
 // chunk with the moment it wrote it. Per target: time to the first SSE event, each chunk's relay time (arrival
 // minus its stamp), and how many chunks were held back: arrived only once the upstream had already sent the
 // next one, which a relay that buffers or merges events cannot avoid.
-// Usage: tsx bench/stream-probe.ts '<StreamProbeConfig JSON>'  → prints one StreamProbeOutput JSON line.
+// Usage: tsx bench/stream-probe.ts '<StreamProbeConfig JSON>' (or @<file>, bench/child-config.ts)  → prints one StreamProbeOutput JSON line.
+import { childConfig } from "./child-config.ts";
 import { STAMP_PATTERN } from "./mock-streams.ts";
 import { RawHttpConnection, nowUs } from "./raw-http.ts";
 import { summarise, type Summary } from "./stats.ts";
@@ -55,9 +56,7 @@ async function oneStream(conn: RawHttpConnection, c: StreamProbeConfig): Promise
   return { sentUs: startUs, events };
 }
 
-const arg = process.argv[2];
-if (arg === undefined) throw new Error("usage: tsx bench/stream-probe.ts '<StreamProbeConfig JSON>'");
-const config = JSON.parse(arg) as StreamProbeConfig;
+const config = childConfig<StreamProbeConfig>("stream-probe.ts", "StreamProbeConfig");
 
 const conn = await RawHttpConnection.connect(config.origin);
 for (let i = 0; i < config.warmupTrials; i++) await oneStream(conn, config);
