@@ -19,3 +19,43 @@ describe("a request's headers", () => {
     expect(new RequestContext(response, req).headers).toEqual({});
   });
 });
+
+describe("a request's body", () => {
+  /** A context whose body arrives as the given chunks, each in uWS's memory only while its callback runs. */
+  async function read(chunks: readonly Buffer[], opts: { limit?: number; declared?: number }): Promise<Buffer> {
+    let onData: ((chunk: ArrayBuffer, isLast: boolean) => void) | undefined;
+    const res = { onAborted: () => res, onData: (f: typeof onData) => (onData = f) } as unknown as HttpResponse;
+    const req = { getMethod: () => "post", getUrl: () => "/v1/messages", getQuery: () => "", getHeader: () => "" } as unknown as HttpRequest;
+    const body = new RequestContext(res, req).readBody(opts.limit ?? 1 << 30, undefined, opts.declared);
+    chunks.forEach((c, i) => {
+      const memory = new Uint8Array(c).buffer;
+      onData!(memory, i === chunks.length - 1);
+      // uWS reuses its memory once the callback returns
+      new Uint8Array(memory).fill(0x3f);
+    });
+    return body;
+  }
+  const bytes = (n: number, seed: number) => Buffer.from(Array.from({ length: n }, (_, i) => (i * 7 + seed) % 251));
+
+  it.each([
+    ["declared and sent in two chunks", [bytes(128_000, 1), bytes(105_000, 2)], 233_000],
+    ["declared and sent in one chunk", [bytes(5_000, 3)], 5_000],
+    ["in many small chunks", Array.from({ length: 50 }, (_, i) => bytes(100, i)), 5_000],
+    ["shorter than declared", [bytes(30_000, 4), bytes(10, 5)], 40_000],
+    ["longer than declared", [bytes(30_000, 6), bytes(30_000, 7), bytes(5, 8)], 40_000],
+    ["without a declared length", [bytes(30_000, 9), bytes(3, 10)], undefined],
+  ])("comes whole and as sent: %s", async (_, chunks, declared) => {
+    const body = await read(chunks, { declared });
+    expect(body.equals(Buffer.concat(chunks))).toBe(true);
+  });
+
+  it("gets no buffer of a declared size far above what the client has sent", async () => {
+    const body = await read([bytes(10, 11)], { declared: 8_000_000 });
+    expect(body.equals(bytes(10, 11))).toBe(true);
+    expect(body.buffer.byteLength).toBeLessThan(100_000);
+  });
+
+  it("is refused as soon as it passes the limit", async () => {
+    await expect(read([bytes(600, 12), bytes(600, 13)], { limit: 1_000, declared: 900 })).rejects.toMatchObject({ status: 413 });
+  });
+});

@@ -145,12 +145,13 @@ export function buildApp(deps: DataPlaneDeps): { app: uWS.TemplatedApp; inFlight
         }
       }
       // a declared length over the limit is refused before a byte of the body is read
-      if (r.body && Number(req.getHeader("content-length")) > maxBody) {
+      const declared = r.body ? Number(req.getHeader("content-length")) : 0;
+      if (declared > maxBody) {
         ctx.sendError(new GatewayError("request_too_large", `The request body is larger than ${maxBody} bytes.`, { headers: { connection: "close" } }));
         logAccess(deps.log, ctx, r.pattern);
         return;
       }
-      const body = r.body ? ctx.readBody(maxBody, bodyWatch) : undefined;
+      const body = r.body ? ctx.readBody(maxBody, bodyWatch, Number.isSafeInteger(declared) ? declared : undefined) : undefined;
       body?.catch(() => undefined);
       const done = () => {
         if (ctx.unauthorizedFrom !== undefined && ctx.authorization !== "") guard.recordFailure(ctx.unauthorizedFrom, Date.now());
