@@ -165,6 +165,21 @@ export function gatewayScenario(name: string, start: (mock: MockUpstream) => Pro
       expect(cappedKey.body.budgets).toMatchObject({ monthly: { limit_micros: 1, used_micros: 0, remaining_micros: 1 } });
     });
 
+    it("streams a long conversation: the provider gets the client's body with only the model and the usage request set", async () => {
+      const turn = (i: number) => `tour ${i}: ${"le café coûte 2 € — ✓ 😀 \"cité\"\n".repeat(300)}`;
+      const messages = Array.from({ length: 20 }, (_, i) => ({ role: (i % 2 ? "assistant" : "user") as "assistant" | "user", content: turn(i) }));
+      // a key of its own: the ledger and metrics tests above count this key's calls
+      const own = new OpenAI({ baseURL: `${base}/v1`, apiKey: (await createKey(base, gw.managementKey, { name: "long" })).key, maxRetries: 0 });
+      const stream = await own.chat.completions.create({ model: "openai/gpt-4o", stream: true, temperature: 0.5, messages });
+      let text = "";
+      for await (const chunk of stream) text += chunk.choices[0]?.delta?.content ?? "";
+      expect(text).toBe("The capital of the UK is London.");
+      const upstream = mock.requests.at(-1)!;
+      expect(upstream.bodyBytes.length).toBeGreaterThan(200_000);
+      expect(upstream.headers["content-length"]).toBe(String(upstream.bodyBytes.length));
+      expect(upstream.json).toEqual({ model: "gpt-4o", stream: true, temperature: 0.5, messages, stream_options: { include_usage: true } });
+    });
+
     it("rate limits: each replica enforces its share of the plan and answers 429 with Retry-After", async () => {
       const replicas = gw.baseUrls.length;
       for (const dp of gw.dataPlanes) await eventually(async () => expect(dp.deps.store.replicaCount).toBe(replicas));

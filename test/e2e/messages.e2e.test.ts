@@ -105,6 +105,48 @@ describe("POST /v1/messages and /v1/messages/count_tokens", () => {
     expect(res.status).toBe(529);
     expect(await res.json()).toEqual({ type: "error", error: { type: "overloaded_error", message: "Overloaded" } });
   });
+
+  it("a coding agent's request of hundreds of kilobytes reaches the provider as sent, but for its model, and is billed", async () => {
+    // Claude Code's shape: a long system prompt, tools, tool results of source code; non-ASCII text on both sides of
+    // the model, escapes in strings, the model neither first nor last, and far more than one read of the socket
+    const code = Array.from({ length: 400 }, (_, i) => `  const v${i} = f("é✓ ${i}", '\t"q"'); // 😀 línea ${i}\n`).join("");
+    const messages = Array.from({ length: 12 }, (_, t) => ({ role: t % 2 ? "assistant" : "user", content: [{ type: "text", text: `turn ${t} ${code}` }] }));
+    const text = `{"system":"Vous êtes un agent. ${"x".repeat(20_000)}",\n "model" : "anthropic/claude-haiku-4-5", "max_tokens": 64,\t"messages":${JSON.stringify(messages)}, "metadata":{"user_id":"ü"}}`;
+    const sent = Buffer.from(text);
+    expect(sent.length).toBeGreaterThan(300_000);
+    const before = await credits();
+    const res = await fetch(`${base}/v1/messages`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: sent });
+    expect(res.status).toBe(200);
+    await res.text();
+    const up = mock.requests.at(-1)!;
+    const expected = Buffer.from(text.replace('"anthropic/claude-haiku-4-5"', '"claude-haiku-4-5"'));
+    expect(up.bodyBytes.equals(expected)).toBe(true);
+    expect(up.headers["content-length"]).toBe(String(expected.length));
+    // the recorded answer's usage, as for the first request
+    await eventually(async () => expect(await credits()).toBe(before - NONSTREAM_COST));
+  });
+
+  it("a conversation the gateway does not read is the provider's to judge: its 400 comes back in its envelope, unbilled", async () => {
+    const before = await credits();
+    // long enough to be scanned rather than parsed (SCANNED_BODY_MIN); a short one is parsed whole (below)
+    const sent = `{"model":"claude-haiku-4-5","max_tokens":5,"messages":[{"role":"user","content":"${"hi ".repeat(400)}",}, nope]}`;
+    const calls = mock.requests.length;
+    const res = await fetch(`${base}/v1/messages`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: sent });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ type: "error", error: { type: "invalid_request_error", message: "There was an error parsing the body of your request." } });
+    expect(mock.requests.length).toBe(calls + 1);
+    expect(mock.requests.at(-1)!.bodyText).toBe(sent);
+    // refused before any provider sees them: a member the gateway reads that is not JSON, and a short body's fault
+    for (const body of [`{"model":"claude-haiku-4-5","max_tokens":5x,"messages":[{"role":"user","content":"${"hi ".repeat(400)}"}]}`, '{"model":"claude-haiku-4-5","max_tokens":5,"messages":[nope]}']) {
+      const bad = await fetch(`${base}/v1/messages`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body });
+      expect(bad.status).toBe(400);
+      expect(await bad.json()).toMatchObject({ type: "error", error: { type: "invalid_request_error", message: "The request body is not valid JSON." } });
+    }
+    expect(mock.requests.length).toBe(calls + 1);
+    // a billed call after them: once the ledger has applied it, it has applied whatever came before it
+    await client.messages.create({ model: "claude-haiku-4-5", max_tokens: 5, messages: [{ role: "user", content: "hi" }] });
+    await eventually(async () => expect(await credits()).toBe(before - NONSTREAM_COST));
+  });
 });
 
 /**

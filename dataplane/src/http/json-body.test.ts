@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { GatewayError } from "../errors.ts";
-import { MAX_JSON_DEPTH, parseJsonObject } from "./json-body.ts";
+import { MAX_JSON_DEPTH, SCANNED_BODY_MIN, parseJsonObject, readForwardedBody } from "./json-body.ts";
 
 function outcome(text: string): string {
   try {
@@ -34,5 +34,73 @@ describe("request bodies nested past any client's need", () => {
     expect(outcome(`{"a":"${"[".repeat(200)}`)).toBe("400 The request body is not valid JSON.");
     expect(outcome("[]")).toBe("400 The request body must be a JSON object.");
     expect(outcome("")).toBe("400 The request body is empty; send a JSON object.");
+  });
+});
+
+describe("a body forwarded as sent (readForwardedBody)", () => {
+  /** The text with a member in front that makes it long enough to be scanned rather than parsed. */
+  const long = (text: string) => `{"pad":"${"p".repeat(SCANNED_BODY_MIN)}",${text.slice(1)}`;
+  const read = (text: string | Buffer, keys: readonly string[] = ["model", "max_tokens", "stream"]) =>
+    readForwardedBody(typeof text === "string" ? Buffer.from(long(text)) : text, keys);
+  const refusal = (text: string): string => {
+    try {
+      read(text);
+      return "ok";
+    } catch (e) {
+      if (e instanceof GatewayError) return `${e.status} ${e.message}`;
+      throw e;
+    }
+  };
+
+  it("parses only the members it is asked for, and keeps the client's bytes and the members' spans", () => {
+    const raw = Buffer.from(long('{"system":"Vous êtes ✓ 😀","model" : "claude-é", "max_tokens":64,"messages":[{"role":"user","content":"hi"}]}'));
+    const { object, source } = readForwardedBody(raw, ["model", "max_tokens", "stream"]);
+    expect(object).toEqual({ model: "claude-é", max_tokens: 64 });
+    expect(source.bytes).toBe(raw);
+    // never decoded whole: the spans are offsets into the bytes
+    expect(source.text).toBeUndefined();
+    const span = source.members!.get("messages")!;
+    expect(raw.toString("utf8", span.valueStart, span.valueEnd)).toBe('[{"role":"user","content":"hi"}]');
+  });
+
+  it("leaves what lies inside the members it does not read to the provider", () => {
+    // a trailing comma and a bare word inside the conversation: JSON.parse would refuse the whole body
+    const { object, source } = read('{"model":"m","max_tokens":1,"messages":[{"content":"hi",}, nope]}');
+    expect(object).toEqual({ model: "m", max_tokens: 1 });
+    expect(source.members!.has("messages")).toBe(true);
+  });
+
+  it(`parses whole a body under ${SCANNED_BODY_MIN} bytes, where that costs less: refused for any fault`, () => {
+    const short = '{"model":"m","max_tokens":1,"messages":[{"content":"hi",}, nope]}';
+    expect(() => readForwardedBody(Buffer.from(short), ["model"])).toThrow("The request body is not valid JSON.");
+    const { object, source } = readForwardedBody(Buffer.from('{"model":"m","messages":[]}'), ["model"]);
+    expect(object).toEqual({ model: "m", messages: [] });
+    expect(source.text).toBe('{"model":"m","messages":[]}');
+  });
+
+  it("refuses a member it reads that is not JSON, a top level that is not one object, and deep nesting, as the whole parse does", () => {
+    expect(refusal(`{"model":"ab","max_tokens":1}`)).toBe("400 The request body is not valid JSON.");
+    // a control character written as an escape is JSON; one written raw is not
+    expect(refusal(String.raw`{"model":"a\u0001b","max_tokens":1}`)).toBe("ok");
+    expect(refusal(`{"model":"a${String.fromCharCode(1)}b","max_tokens":1}`)).toBe("400 The request body is not valid JSON.");
+    expect(refusal('{"model":"m","max_tokens":1,"messages":[}')).toBe("400 The request body is not valid JSON.");
+    expect(refusal('{"model":"m"} {"x":1}')).toBe("400 The request body is not valid JSON.");
+    expect(refusal('{"model":"m",}')).toBe("400 The request body is not valid JSON.");
+    expect(refusal(`{"model":"m","messages":${nested(MAX_JSON_DEPTH)}}`)).toBe(`400 The request body nests deeper than ${MAX_JSON_DEPTH} levels.`);
+    expect(refusal(`{"model":"m","messages":${nested(MAX_JSON_DEPTH - 1)}}`)).toBe("ok");
+  });
+
+  it("parses whole a body whose keys repeat (the route rebuilds it, so the provider reads the model billed)", () => {
+    const { object, source } = read('{"model":"a","max_tokens":1,"messages":[],"model":"b"}');
+    expect(object).toMatchObject({ model: "b", max_tokens: 1, messages: [] });
+    expect(source.text).toBe(long('{"model":"a","max_tokens":1,"messages":[],"model":"b"}'));
+    expect(source.members).toBeUndefined();
+  });
+
+  it("parses whole a body that is not UTF-8, as every other route reads it", () => {
+    const raw = Buffer.concat([Buffer.from(long('{"model":"m","max_tokens":1,"messages":[{"content":"a')), Buffer.from([0xff]), Buffer.from('"}]}')]);
+    const { object, source } = read(raw);
+    expect(object).toMatchObject({ model: "m", max_tokens: 1, messages: [{ content: "a\ufffd" }] });
+    expect(source.members).toBeUndefined();
   });
 });

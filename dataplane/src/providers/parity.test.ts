@@ -8,6 +8,7 @@ import { geminiChat } from "./google/chat.ts";
 import { buildChatRequest, parseChatResponse } from "./openai-compat/chat.ts";
 import { OpenAIStreamMeter } from "./openai-compat/stream.ts";
 import { splitRecording, testContext, translateAll } from "./shared/translated-stream.test-helper.ts";
+import { bodyText } from "./shared/json-pieces.test-helper.ts";
 import type { ChatAdapter, StreamTranslator, Usage } from "./types.ts";
 
 /**
@@ -85,6 +86,6 @@ describe("streamed and non-streamed cost of the same answer", () => {
 
   it("the OpenAI-compatible request asks for the usage chunk, so no stream goes unbilled", () => {
     const req = buildChatRequest({ model: "x", messages: [] }, { baseUrl: "http://u/v1", credential: "c", upstreamModel: "m", maxOutputTokens: 1 }, true);
-    expect(JSON.parse(req.body).stream_options).toEqual({ include_usage: true });
+    expect(JSON.parse(bodyText(req.body)).stream_options).toEqual({ include_usage: true });
   });
 });

@@ -1,6 +1,7 @@
 import type { Readable } from "node:stream";
 import type { SurchargedParameter } from "../../../catalog/src/index.ts";
 import type { GatewayError } from "../errors.ts";
+import type { JsonPieces, JsonSource } from "./shared/json-top-level.ts";
 
 /**
  * Token counts as a provider reported them. A field left undefined was not reported: that is not 0.
@@ -36,13 +37,21 @@ export interface UpstreamRequest {
   /** POST when absent. */
   method?: "GET" | "POST";
   headers: Record<string, string>;
-  /** JSON text, raw bytes (audio, multipart), a stream of bytes (an upload spooled to disk), or none (GET). */
-  body?: string | Uint8Array | Readable;
+  /**
+   * JSON text, raw bytes (audio, multipart), a JSON body as pieces of the client's bytes (JsonPieces), a stream of
+   * bytes (an upload spooled to disk), or none (GET).
+   */
+  body?: string | Uint8Array | JsonPieces | Readable;
 }
 
-/** A call whose body is JSON text (every chat call). */
+/** A call whose body is JSON text (every translated chat call). */
 export interface JsonUpstreamRequest extends UpstreamRequest {
   body: string;
+}
+
+/** A call whose body is the client's JSON passed through: its text, or its bytes with members spliced in. */
+export interface PassThroughRequest extends UpstreamRequest {
+  body: string | JsonPieces;
 }
 
 /** What a chat adapter knows of the request it serves. */
@@ -69,9 +78,9 @@ export interface ChatContext {
 export interface ChatAdapter {
   /**
    * The upstream call for an OpenAI-format chat body (already validated as far as the gateway checks it).
-   * `text` is that body as the client sent it, for an adapter that forwards it with a member or two changed.
+   * `source` is that body as the client sent it, for an adapter that forwards it with a member or two changed.
    */
-  buildRequest(body: Record<string, unknown>, target: UpstreamTarget, stream: boolean, text?: string): JsonUpstreamRequest;
+  buildRequest(body: Record<string, unknown>, target: UpstreamTarget, stream: boolean, source?: JsonSource): JsonUpstreamRequest | PassThroughRequest;
   /** A non-streamed 2xx body → the OpenAI `chat.completion` JSON text the client gets, and its usage. */
   parseResponse(text: string, ctx: ChatContext): { body: string; usage: Usage | undefined };
   /** New per request. */

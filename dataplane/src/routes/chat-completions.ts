@@ -19,7 +19,7 @@ const ENDPOINT = "/v1/chat/completions";
 export async function chatCompletions(deps: DataPlaneDeps, ctx: RequestContext, rawBody: Promise<Buffer> | undefined): Promise<void> {
   const key = authenticateInference(ctx.authorization, deps.store, deps.keyHashes);
   const raw = (await rawBody) ?? Buffer.alloc(0);
-  const { object: body, text: bodyText } = parseJsonBody(raw);
+  const { object: body, source } = parseJsonBody(raw);
   const { model, provider } = resolveForUse(deps, key, body.model, "chat");
   const p = readChatBody(body);
   requireCapabilities(model, body);
@@ -50,7 +50,7 @@ export async function chatCompletions(deps: DataPlaneDeps, ctx: RequestContext, 
     const { up, access } = await sendWithFailover(
       deps,
       provider.namespace,
-      (a) => adapter.buildRequest(body, upstreamTarget(a, model.upstream_id, model.max_output_tokens ?? maxOut), stream, bodyText),
+      (a) => adapter.buildRequest(body, upstreamTarget(a, model.upstream_id, model.max_output_tokens ?? maxOut), stream, source),
       ctx,
     );
     heard = true;

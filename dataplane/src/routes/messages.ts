@@ -5,7 +5,7 @@ import { authenticateInference } from "../auth/authenticate.ts";
 import type { DataPlaneDeps } from "../deps.ts";
 import { GatewayError } from "../errors.ts";
 import type { RequestContext } from "../http/context.ts";
-import { parseJsonBody } from "../http/json-body.ts";
+import { readForwardedBody } from "../http/json-body.ts";
 import { worstCaseMicros } from "../metering/cost.ts";
 import { buildNativeRequest, nativeUpstreamError } from "../providers/anthropic/native.ts";
 import { mergeUsage, parseAnthropicUsage } from "../providers/anthropic/usage.ts";
@@ -19,6 +19,9 @@ import { ENDPOINT_FOR_KIND, keyAllows } from "./model-access.ts";
 
 /** The client's headers the native routes read: x-api-key to tell its sender what to do, the two that go upstream. */
 export const NATIVE_HEADERS = ["x-api-key", "anthropic-version", "anthropic-beta"] as const;
+
+/** The members of a native body the gateway reads; the rest goes to the provider as the client sent it. */
+const FORWARDED_READS = ["model", "max_tokens", "stream"] as const;
 
 /** The one provider whose native format /v1/messages speaks. */
 const NATIVE_WIRE = "anthropic";
@@ -60,7 +63,7 @@ function nativeOptions(ctx: RequestContext, a: Access, model: Model) {
 export async function messages(deps: DataPlaneDeps, ctx: RequestContext, rawBody: Promise<Buffer> | undefined): Promise<void> {
   const key = authenticate(deps, ctx);
   const raw = (await rawBody) ?? Buffer.alloc(0);
-  const { object: body, text: bodyText } = parseJsonBody(raw);
+  const { object: body, source } = readForwardedBody(raw, FORWARDED_READS);
   const model = resolveNative(deps, key, body.model);
   const maxTokens = body.max_tokens;
   if (typeof maxTokens !== "number" || !Number.isSafeInteger(maxTokens) || maxTokens < 1) {
@@ -79,7 +82,7 @@ export async function messages(deps: DataPlaneDeps, ctx: RequestContext, rawBody
   let errorCode: string | undefined;
   const upstreamStart = Date.now();
   try {
-    const { up, access } = await sendWithFailover(deps, model.provider, (a) => buildNativeRequest("/v1/messages", body, nativeOptions(ctx, a, model), bodyText), ctx);
+    const { up, access } = await sendWithFailover(deps, model.provider, (a) => buildNativeRequest("/v1/messages", body, nativeOptions(ctx, a, model), source), ctx);
     heard = true;
     if (up.status >= 400) {
       unbilled = true;
@@ -152,14 +155,14 @@ export async function messages(deps: DataPlaneDeps, ctx: RequestContext, rawBody
 /** POST /v1/messages/count_tokens: the provider's own count; admitted, and metered at zero (the one free call). */
 export async function countTokens(deps: DataPlaneDeps, ctx: RequestContext, rawBody: Promise<Buffer> | undefined): Promise<void> {
   const key = authenticate(deps, ctx);
-  const { object: body, text: bodyText } = parseJsonBody((await rawBody) ?? Buffer.alloc(0));
+  const { object: body, source } = readForwardedBody((await rawBody) ?? Buffer.alloc(0), FORWARDED_READS);
   const model = resolveNative(deps, key, body.model);
   const meter = admitRequest(deps, ctx, key, model, "/v1/messages/count_tokens", 0);
   let status = 200;
   let errorCode: string | undefined;
   const started = Date.now();
   try {
-    const { up, access } = await sendWithFailover(deps, model.provider, (a) => buildNativeRequest("/v1/messages/count_tokens", body, nativeOptions(ctx, a, model), bodyText), ctx);
+    const { up, access } = await sendWithFailover(deps, model.provider, (a) => buildNativeRequest("/v1/messages/count_tokens", body, nativeOptions(ctx, a, model), source), ctx);
     const text = await up.body.text();
     if (up.status >= 400) {
       const err = nativeUpstreamError(up.status, up.headers, text, access.credential);

@@ -56,6 +56,29 @@ describe("UpstreamClient", () => {
     expect(seen).toBe('POST /v1/chat/completions?x=1 application/json {"q":true}');
   });
 
+  it("sends a body given as pieces as their bytes in order, framed by their total length, one request after another", async () => {
+    const seen: Array<{ length: string | undefined; body: Buffer }> = [];
+    const url = await serve((req, res) => {
+      const parts: Buffer[] = [];
+      req.on("data", (c: Buffer) => parts.push(c));
+      req.on("end", () => {
+        seen.push({ length: req.headers["content-length"], body: Buffer.concat(parts) });
+        res.end("{}");
+      });
+    });
+    const client = newClient();
+    const big = Buffer.from(`{"messages":"${"é✓".repeat(40_000)}","model":"x"}`);
+    for (const pieces of [[big.subarray(0, 15), Buffer.from('"up"'), big.subarray(18)], [Buffer.alloc(0), Buffer.from("{}"), Buffer.alloc(0)]]) {
+      const up = await client.send({ url, headers: { "content-type": "application/json" }, body: pieces }, new AbortController().signal);
+      expect(await up.body.text()).toBe("{}");
+    }
+    const first = Buffer.concat([big.subarray(0, 15), Buffer.from('"up"'), big.subarray(18)]);
+    expect(seen).toEqual([
+      { length: String(first.length), body: first },
+      { length: "2", body: Buffer.from("{}") },
+    ]);
+  });
+
   it("hands a streamed answer over chunk by chunk as it arrives", async () => {
     const url = await serve((_req, res) => {
       res.writeHead(200, { "content-type": "text/event-stream" });

@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import type { Cancellation } from "../cancellation.ts";
 import { GatewayError } from "../errors.ts";
 import type { UpstreamRequest } from "../providers/types.ts";
-import type { ExchangeSink, WireRequest } from "./connection.ts";
+import { isPieces, type ExchangeSink, type WireRequest } from "./connection.ts";
 import { parseFields, type ResponseHeaders } from "./http1-response-parser.ts";
 import { OriginPool, type PoolJob } from "./origin-pool.ts";
 import { ResponseBody, type BodySource } from "./response-body.ts";
@@ -283,11 +283,19 @@ function toWire(req: UpstreamRequest): WireRequest {
     if (!hasLength) head += `content-length: ${Buffer.byteLength(body)}\r\n`;
   } else if (body instanceof Uint8Array) {
     if (!hasLength) head += `content-length: ${body.length}\r\n`;
+  } else if (isPieces(body)) {
+    if (!hasLength) head += `content-length: ${byteCount(body)}\r\n`;
   } else if (!hasLength) {
     head += "transfer-encoding: chunked\r\n";
     chunked = true;
   }
   return { head: `${head}\r\n`, body, chunked, noBody: false };
+}
+
+function byteCount(pieces: readonly Uint8Array[]): number {
+  let n = 0;
+  for (const p of pieces) n += p.length;
+  return n;
 }
 
 export function upstreamFailure(err: unknown): GatewayError {

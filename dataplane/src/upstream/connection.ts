@@ -16,14 +16,21 @@ export interface ExchangeSink extends ResponseEvents {
   onError(err: Error, retryable: boolean): void;
 }
 
-/** The request as it goes on the wire: the head (request line and fields, ending in the empty line) and a body. */
+/**
+ * The request as it goes on the wire: the head (request line and fields, ending in the empty line) and a body (an
+ * array: consecutive pieces of one body).
+ */
 export interface WireRequest {
   head: string;
-  body: string | Uint8Array | Readable | undefined;
+  body: string | Uint8Array | readonly Uint8Array[] | Readable | undefined;
   /** Chunked transfer coding for a stream of unknown length. */
   chunked: boolean;
   /** HEAD: the response has no body. */
   noBody: boolean;
+}
+
+export function isPieces(body: WireRequest["body"]): body is readonly Uint8Array[] {
+  return Array.isArray(body);
 }
 
 /** Tells the owning pool what became of a connection. */
@@ -87,7 +94,7 @@ export class Connection {
     this.#parser.reset(this.#events, req.noBody);
     if (this.#paused) this.resume();
     const body = req.body;
-    if (body === undefined || typeof body === "string" || body instanceof Uint8Array) {
+    if (body === undefined || typeof body === "string" || body instanceof Uint8Array || isPieces(body)) {
       atTurnEnd(() => this.writeNow(req));
       return;
     }
@@ -110,6 +117,12 @@ export class Connection {
       s.cork();
       s.write(req.head, "latin1");
       if (body.length > 0) s.write(body);
+      s.uncork();
+    } else if (isPieces(body)) {
+      // the pieces as they are, in one writev: nothing of a large body is copied on its way out
+      s.cork();
+      s.write(req.head, "latin1");
+      for (const piece of body) if (piece.length > 0) s.write(piece);
       s.uncork();
     }
   }

@@ -1,9 +1,9 @@
 import { GatewayError } from "../../errors.ts";
 import { redact } from "../redact.ts";
 import { upstreamAuthFailed } from "../shared/upstream-error.ts";
-import { withTopLevelValues } from "../shared/json-top-level.ts";
+import { withTopLevelValues, type JsonSource } from "../shared/json-top-level.ts";
 import { upstreamUrl } from "../shared/upstream-url.ts";
-import type { JsonUpstreamRequest } from "../types.ts";
+import type { PassThroughRequest } from "../types.ts";
 
 /** Default when the client sends none: the version every Anthropic SDK pins. */
 export const ANTHROPIC_VERSION = "2023-06-01";
@@ -18,8 +18,8 @@ export function buildNativeRequest(
   body: Record<string, unknown>,
   opts: { baseUrl: string; credential: string; upstreamModel: string; clientHeaders: Readonly<Record<string, string>>; beta: boolean },
   /** The body as the client sent it. */
-  text?: string,
-): JsonUpstreamRequest {
+  source?: JsonSource,
+): PassThroughRequest {
   const url = upstreamUrl(opts.baseUrl, opts.beta ? `${path}?beta=true` : path);
   const headers: Record<string, string> = {
     "content-type": "application/json",
@@ -29,7 +29,7 @@ export function buildNativeRequest(
   const beta = opts.clientHeaders["anthropic-beta"];
   if (beta) headers["anthropic-beta"] = beta;
   if (body.stream === true) headers.accept = "text/event-stream";
-  return { url, headers, body: withTopLevelValues(body, text, { model: opts.upstreamModel }) };
+  return { url, headers, body: withTopLevelValues(body, source, { model: opts.upstreamModel }) };
 }
 
 /**

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { readFixture } from "../../../../test/harness/fixtures.ts";
 import { GatewayError } from "../../errors.ts";
 import { buildNativeRequest } from "../anthropic/native.ts";
+import { bodyText } from "../shared/json-pieces.test-helper.ts";
 import { buildChatRequest, parseChatResponse } from "./chat.ts";
 
 const target = { baseUrl: "https://api.example.test/v1/", credential: "sk-test", upstreamModel: "gpt-4o-2024-08-06", maxOutputTokens: 16_384 };
@@ -18,7 +19,7 @@ describe("OpenAI-compatible chat: the request", () => {
 
   it("splices the provider's model into the client's text and leaves the rest of it byte for byte", () => {
     const text = `{ "model" : "openai/gpt-4o",\n "messages": ${JSON.stringify(body.messages)}, "temperature":0.2 }`;
-    const req = buildChatRequest(JSON.parse(text) as Record<string, unknown>, target, false, text);
+    const req = buildChatRequest(JSON.parse(text) as Record<string, unknown>, target, false, { text });
     expect(req.body).toBe(`{ "model" : "gpt-4o-2024-08-06",\n "messages": ${JSON.stringify(body.messages)}, "temperature":0.2 }`);
     expect(req.url.href).toBe("https://api.example.test/v1/chat/completions");
     expect(req.headers).toEqual({ "content-type": "application/json", accept: "application/json", authorization: "Bearer sk-test" });
@@ -26,27 +27,28 @@ describe("OpenAI-compatible chat: the request", () => {
 
   it("asks a stream for its usage chunk, keeping the client's other stream options", () => {
     const text = JSON.stringify({ ...body, stream: true });
-    const out = JSON.parse(buildChatRequest(JSON.parse(text) as Record<string, unknown>, target, true, text).body) as Record<string, unknown>;
+    const out = JSON.parse(bodyText(buildChatRequest(JSON.parse(text) as Record<string, unknown>, target, true, { text }).body)) as Record<string, unknown>;
     expect(out).toEqual({ ...body, stream: true, model: "gpt-4o-2024-08-06", stream_options: { foo: 1, include_usage: true } });
     const without = JSON.stringify({ model: "openai/gpt-4o", messages: body.messages, stream: true });
-    expect(JSON.parse(buildChatRequest(JSON.parse(without) as Record<string, unknown>, target, true, without).body)).toMatchObject({ stream_options: { include_usage: true } });
+    expect(JSON.parse(bodyText(buildChatRequest(JSON.parse(without) as Record<string, unknown>, target, true, { text: without }).body))).toMatchObject({ stream_options: { include_usage: true } });
   });
 
   it("rebuilds a body whose keys repeat, so the provider sees one model: the one the gateway resolved and bills", () => {
     const text = '{"model":"gpt-4-32k","messages":[{"role":"user","content":"hi"}],"model":"openai/gpt-4o"}';
     const parsed = JSON.parse(text) as Record<string, unknown>;
-    const out = buildChatRequest(parsed, target, false, text).body;
+    // with the bytes too: a repeat is rebuilt all the same
+    const out = bodyText(buildChatRequest(parsed, target, false, { text, bytes: Buffer.from(text) }).body);
     expect(out.match(/"model"/g)).toHaveLength(1);
     expect(JSON.parse(out)).toEqual({ model: "gpt-4o-2024-08-06", messages: [{ role: "user", content: "hi" }] });
     // the same for the native route
-    const native = buildNativeRequest("/v1/messages", parsed, { baseUrl: "https://api.anthropic.test", credential: "k", upstreamModel: "claude-x", clientHeaders: {}, beta: true }, text);
-    expect(native.body.match(/"model"/g)).toHaveLength(1);
-    expect(JSON.parse(native.body)).toMatchObject({ model: "claude-x" });
+    const native = buildNativeRequest("/v1/messages", parsed, { baseUrl: "https://api.anthropic.test", credential: "k", upstreamModel: "claude-x", clientHeaders: {}, beta: true }, { text, bytes: Buffer.from(text) });
+    expect(bodyText(native.body).match(/"model"/g)).toHaveLength(1);
+    expect(JSON.parse(bodyText(native.body))).toMatchObject({ model: "claude-x" });
     expect(native.url.href).toBe("https://api.anthropic.test/v1/messages?beta=true");
   });
 
   it("serialises the parsed body when no text is given", () => {
-    expect(JSON.parse(buildChatRequest(body, target, false).body)).toEqual({ ...body, model: "gpt-4o-2024-08-06" });
+    expect(JSON.parse(bodyText(buildChatRequest(body, target, false).body))).toEqual({ ...body, model: "gpt-4o-2024-08-06" });
   });
 });
 

@@ -1,15 +1,15 @@
 import { parseResponseJson } from "../shared/provider-json.ts";
-import { setTopLevelValues, topLevelMembers, withTopLevelValues } from "../shared/json-top-level.ts";
+import { setTopLevelValues, topLevelMembers, withTopLevelValues, type JsonSource } from "../shared/json-top-level.ts";
 import { upstreamUrl } from "../shared/upstream-url.ts";
-import type { ChatContext, JsonUpstreamRequest, UpstreamTarget, Usage } from "../types.ts";
+import type { ChatContext, PassThroughRequest, UpstreamTarget, Usage } from "../types.ts";
 import { parseOpenAIUsage } from "./usage.ts";
 
 /**
  * The client's body goes upstream as it came, but for the model id (the provider's) and, on streams, a request
  * for the usage chunk: the gateway meters every stream whether or not the client asked for usage. Given the
- * client's text, those members are spliced into it (withTopLevelValues).
+ * client's body, those members are spliced into it (withTopLevelValues).
  */
-export function buildChatRequest(body: Record<string, unknown>, target: UpstreamTarget, stream: boolean, text?: string): JsonUpstreamRequest {
+export function buildChatRequest(body: Record<string, unknown>, target: UpstreamTarget, stream: boolean, source?: JsonSource): PassThroughRequest {
   const values: Record<string, unknown> = { model: target.upstreamModel };
   if (stream) {
     const so = body.stream_options;
@@ -22,7 +22,7 @@ export function buildChatRequest(body: Record<string, unknown>, target: Upstream
       accept: stream ? "text/event-stream" : "application/json",
       authorization: `Bearer ${target.credential}`,
     },
-    body: withTopLevelValues(body, text, values),
+    body: withTopLevelValues(body, source, values),
   };
 }
 

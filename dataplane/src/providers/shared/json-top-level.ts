@@ -20,6 +20,8 @@
 // accepted, with the spans JSON.parse's meaning implies. Callers that need validity validate another way (e.g.
 // JSON.parse of the values they read) or treat the body as opaque bytes, as a proxy may.
 
+import { isAscii, isUtf8 } from "node:buffer";
+
 /** Where one top-level member's value lies in the text: offsets into it, `valueEnd` exclusive. */
 export interface MemberSpan {
   /** The value's first character. */
@@ -28,14 +30,15 @@ export interface MemberSpan {
   readonly valueEnd: number;
 }
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COMMA = 0x2c;
-const COLON = 0x3a;
-const OPEN_BRACE = 0x7b;
-const CLOSE_BRACE = 0x7d;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACKET = 0x5d;
+// JSON's structural characters, shared with the scan on bytes (json-bytes.ts)
+export const QUOTE = 0x22;
+export const BACKSLASH = 0x5c;
+export const COMMA = 0x2c;
+export const COLON = 0x3a;
+export const OPEN_BRACE = 0x7b;
+export const CLOSE_BRACE = 0x7d;
+export const OPEN_BRACKET = 0x5b;
+export const CLOSE_BRACKET = 0x5d;
 
 const MINUS = 0x2d;
 const PLUS = 0x2b;
@@ -97,17 +100,51 @@ export function objectMembers(text: string, open: number, members: Map<string, M
 }
 
 /**
- * A client's body forwarded with some top-level members set: spliced into the text it sent (a coding agent's
+ * A client's JSON body as the gateway received it: the text it parsed and, when the route kept them, the bytes that
+ * text was decoded from. With the bytes, a body forwarded with a member changed goes out as those bytes with only
+ * the change in between (`JsonPieces`): no copy of the whole body is built, flattened or encoded again on its way
+ * upstream. A coding agent's request runs to hundreds of kilobytes (docs/performance.md).
+ */
+export interface JsonSource {
+  /** Absent when the route scanned the bytes alone, without decoding them (json-bytes.ts). */
+  readonly text?: string;
+  readonly bytes?: Uint8Array;
+  /**
+   * The top-level members, when the route has scanned them already (unique keys): offsets into the text, or into
+   * the bytes when there is no text.
+   */
+  readonly members?: ReadonlyMap<string, MemberSpan>;
+}
+
+/** A JSON body as consecutive byte ranges (views of the client's bytes, and the spliced values), written in order. */
+export type JsonPieces = readonly Uint8Array[];
+
+/**
+ * A client's body forwarded with some top-level members set: spliced into what it sent (a coding agent's
  * conversations run to hundreds of kilobytes, not worth re-serialising), or, when there is no text or its keys
  * repeat, rebuilt from the parsed body, so no second value of a member reaches the provider.
  */
-export function withTopLevelValues(body: Record<string, unknown>, text: string | undefined, values: Readonly<Record<string, unknown>>): string {
-  const members = text === undefined ? undefined : topLevelMembers(text, { unique: true });
-  if (text === undefined || members === undefined) return JSON.stringify({ ...body, ...values });
+export function withTopLevelValues(body: Record<string, unknown>, source: JsonSource | undefined, values: Readonly<Record<string, unknown>>): string | JsonPieces {
+  const text = source?.text;
+  const bytes = source?.bytes;
+  const members = source?.members ?? (text === undefined ? undefined : topLevelMembers(text, { unique: true }));
+  if (members === undefined || (text === undefined && bytes === undefined)) return JSON.stringify({ ...body, ...values });
   const json: Record<string, string> = {};
   for (const k in values) json[k] = JSON.stringify(values[k]);
-  return setTopLevelValues(text, members, json);
+  const edits = topLevelEdits(members, json);
+  if (text === undefined) {
+    const pieces = spliceBytes(bytes!, edits, (i) => i, bytes!.lastIndexOf(CLOSE_BRACE));
+    // a small body in one piece: one write of a few hundred bytes costs less than several
+    return bytes!.length >= SPLICED_BYTES_MIN ? pieces : [Buffer.concat(pieces)];
+  }
+  return (bytes && bytes.length >= SPLICED_BYTES_MIN && spliceDecoded(bytes, text, edits)) || splice(text, edits.replaced, edits.appended);
 }
+
+/**
+ * Bodies from this size go upstream as pieces of the client's bytes. A smaller one goes as one text: one write of
+ * a short string costs less than a write of several pieces, and the copy a text costs is a few hundred bytes.
+ */
+export const SPLICED_BYTES_MIN = 8 * 1024;
 
 /**
  * The text with several top-level members set at once, each to a JSON text the caller vouches for: a member that
@@ -115,6 +152,18 @@ export function withTopLevelValues(body: Record<string, unknown>, text: string |
  * `members` must be `topLevelMembers(text)`. One call for all edits, because each splice moves later offsets.
  */
 export function setTopLevelValues(text: string, members: ReadonlyMap<string, MemberSpan>, values: Readonly<Record<string, string>>): string {
+  const edits = topLevelEdits(members, values);
+  return splice(text, edits.replaced, edits.appended);
+}
+
+interface TopLevelEdits {
+  /** Values replaced in place, in the order they stand in the text. */
+  replaced: Array<{ span: MemberSpan; json: string }>;
+  /** Members added before the closing brace, as text (with their leading comma where one is needed). */
+  appended: string;
+}
+
+function topLevelEdits(members: ReadonlyMap<string, MemberSpan>, values: Readonly<Record<string, string>>): TopLevelEdits {
   const replaced: Array<{ span: MemberSpan; json: string }> = [];
   let appended = "";
   let count = members.size;
@@ -129,7 +178,7 @@ export function setTopLevelValues(text: string, members: ReadonlyMap<string, Mem
     count++;
   }
   replaced.sort((a, b) => a.span.valueStart - b.span.valueStart);
-  return splice(text, replaced, appended);
+  return { replaced, appended };
 }
 
 function splice(text: string, replaced: ReadonlyArray<{ span: MemberSpan; json: string }>, appended: string): string {
@@ -143,6 +192,50 @@ function splice(text: string, replaced: ReadonlyArray<{ span: MemberSpan; json: 
   // the closing brace is the last one: after it the scan allowed only whitespace
   const close = text.lastIndexOf("}");
   return out + text.slice(from, close) + appended + text.slice(close);
+}
+
+/**
+ * `splice` done on the bytes `text` was decoded from, or undefined for bytes that are not valid UTF-8 (a decoder
+ * replaces a bad sequence, whose length then differs): the caller writes the decoded text. Each cut's byte offset
+ * is the UTF-8 length of the text before it (its text offset, when the bytes are ASCII).
+ */
+function spliceDecoded(bytes: Uint8Array, text: string, edits: TopLevelEdits): JsonPieces | undefined {
+  const ascii = isAscii(bytes);
+  if (!ascii && !isUtf8(bytes)) return undefined;
+  if (ascii) return spliceBytes(bytes, edits, (i) => i, text.lastIndexOf("}"));
+  // every cut falls on an ASCII character (a quote, bracket, digit or letter starting a value, the closing brace),
+  // never inside a surrogate pair, so each stretch of text between cuts encodes on its own
+  let textAt = 0;
+  let byteAt = 0;
+  const byteOffset = (i: number): number => {
+    byteAt += Buffer.byteLength(text.slice(textAt, i));
+    textAt = i;
+    return byteAt;
+  };
+  return spliceBytes(bytes, edits, byteOffset, edits.appended === "" ? -1 : text.lastIndexOf("}"));
+}
+
+/**
+ * The edits made on `bytes`: the untouched ranges as views of them, the new values between. `byteOffset` maps the
+ * edits' offsets to the bytes' (called in increasing order); `close` is the closing brace's offset, where appended
+ * members go.
+ */
+function spliceBytes(bytes: Uint8Array, edits: TopLevelEdits, byteOffset: (offset: number) => number, close: number): Uint8Array[] {
+  const view = (from: number, to: number) => new Uint8Array(bytes.buffer, bytes.byteOffset + from, to - from);
+  const pieces: Uint8Array[] = [];
+  let from = 0;
+  for (const { span, json } of edits.replaced) {
+    const start = byteOffset(span.valueStart);
+    pieces.push(view(from, start), Buffer.from(json));
+    from = byteOffset(span.valueEnd);
+  }
+  if (edits.appended === "") {
+    pieces.push(view(from, bytes.length));
+    return pieces;
+  }
+  const end = byteOffset(close);
+  pieces.push(view(from, end), Buffer.from(edits.appended), view(end, bytes.length));
+  return pieces;
 }
 
 /** A key's decoded text; JSON.parse only when it holds an escape, which is rare in real bodies. */
@@ -220,6 +313,11 @@ function nestedEnd(text: string, open: number): number {
   return -1;
 }
 
+/** Whether the text is one JSON number or literal, spelt as JSON spells it. */
+export function isJsonScalar(text: string): boolean {
+  return scalarEnd(text, 0) === text.length;
+}
+
 /** Just past a number or literal starting at `start`, or -1 when the token is not one. */
 function scalarEnd(text: string, start: number): number {
   const c = text.charCodeAt(start);
@@ -265,11 +363,11 @@ function isDigit(c: number): boolean {
 }
 
 // a number or literal runs until what may follow a top-level value; anything else it swallows fails the grammar
-function endsScalar(c: number): boolean {
+export function endsScalar(c: number): boolean {
   return c === COMMA || c === CLOSE_BRACE || isWhitespace(c);
 }
 
-function isWhitespace(c: number): boolean {
+export function isWhitespace(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 }
 
