@@ -1,7 +1,7 @@
 // What is sent: the same request, byte for byte, to the mock directly, through nginx and through the gateway.
-import { agentRequestBody } from "./agent-request.ts";
+import { agentChatRequestBody, agentRequestBody } from "./agent-request.ts";
 
-export type ScenarioName = "chat" | "chat-stream" | "chat-stream-translated" | "messages-stream" | "messages-agent" | "embeddings" | "embeddings-base64";
+export type ScenarioName = "chat" | "chat-stream" | "chat-stream-translated" | "messages-stream" | "messages-agent" | "chat-agent" | "embeddings" | "embeddings-base64";
 /** `<mode>@<rev>`: the gateway of a baseline revision (`--baseline`). */
 export type TargetName = "direct" | "nginx" | "relay" | "embedded" | "split" | `${"embedded" | "split"}@${string}`;
 
@@ -119,6 +119,15 @@ export const scenarios: readonly Scenario[] = [
     stream: true,
     body: agentRequestBody("anthropic/claude-haiku-4-5"),
     check: checkMessagesStream,
+  },
+  {
+    // the same turn in OpenAI's shape, for an OpenAI-compatible provider: the chat route reads (parses) the body whole
+    name: "chat-agent",
+    title: `chat, a coding agent's ~230 KB request, stream (${STREAM_CHUNKS} chunks)`,
+    path: "/v1/chat/completions",
+    stream: true,
+    body: agentChatRequestBody("openai/gpt-4o"),
+    check: checkChatStream,
   },
   {
     // the recorded vector of real size (bench/mock-embeddings.ts): floats, as JSON text, are most of the answer
