@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { GatewayError } from "../errors.ts";
-import { MAX_JSON_DEPTH, SCANNED_BODY_MIN, parseJsonObject, readForwardedBody } from "./json-body.ts";
+import { MAX_JSON_DEPTH, SCANNED_BODY_MIN, parseJsonBody, parseJsonObject, readForwardedBody } from "./json-body.ts";
 
 function outcome(text: string): string {
   try {
@@ -59,7 +59,7 @@ describe("a body forwarded as sent (readForwardedBody)", () => {
     expect(source.bytes).toBe(raw);
     // never decoded whole: the spans are offsets into the bytes
     expect(source.text).toBeUndefined();
-    const span = source.members!.get("messages")!;
+    const span = source.byteMembers!.get("messages")!;
     expect(raw.toString("utf8", span.valueStart, span.valueEnd)).toBe('[{"role":"user","content":"hi"}]');
   });
 
@@ -67,7 +67,7 @@ describe("a body forwarded as sent (readForwardedBody)", () => {
     // a trailing comma and a bare word inside the conversation: JSON.parse would refuse the whole body
     const { object, source } = read('{"model":"m","max_tokens":1,"messages":[{"content":"hi",}, nope]}');
     expect(object).toEqual({ model: "m", max_tokens: 1 });
-    expect(source.members!.has("messages")).toBe(true);
+    expect(source.byteMembers!.has("messages")).toBe(true);
   });
 
   it(`parses whole a body under ${SCANNED_BODY_MIN} bytes, where that costs less: refused for any fault`, () => {
@@ -94,13 +94,47 @@ describe("a body forwarded as sent (readForwardedBody)", () => {
     const { object, source } = read('{"model":"a","max_tokens":1,"messages":[],"model":"b"}');
     expect(object).toMatchObject({ model: "b", max_tokens: 1, messages: [] });
     expect(source.text).toBe(long('{"model":"a","max_tokens":1,"messages":[],"model":"b"}'));
-    expect(source.members).toBeUndefined();
+    expect(source.byteMembers).toBeUndefined();
   });
 
   it("parses whole a body that is not UTF-8, as every other route reads it", () => {
     const raw = Buffer.concat([Buffer.from(long('{"model":"m","max_tokens":1,"messages":[{"content":"a')), Buffer.from([0xff]), Buffer.from('"}]}')]);
     const { object, source } = read(raw);
     expect(object).toMatchObject({ model: "m", max_tokens: 1, messages: [{ content: "a\ufffd" }] });
-    expect(source.members).toBeUndefined();
+    expect(source.byteMembers).toBeUndefined();
+  });
+});
+
+describe("a body parsed whole and forwarded (parseJsonBody, the chat route)", () => {
+  const long = (text: string) => `{"pad":"${"p".repeat(SCANNED_BODY_MIN)}",${text.slice(1)}`;
+
+  it("keeps the bytes of a long body with their members, for a splice into them", () => {
+    const raw = Buffer.from(long('{"model":"gpt-4o","messages":[{"role":"user","content":"héllo ✓"}]}'));
+    const { object, source } = parseJsonBody(raw);
+    expect(object).toMatchObject({ model: "gpt-4o", messages: [{ role: "user", content: "héllo ✓" }] });
+    expect(source.bytes).toBe(raw);
+    const span = source.byteMembers!.get("model")!;
+    expect(raw.toString("utf8", span.valueStart, span.valueEnd)).toBe('"gpt-4o"');
+  });
+
+  it("still refuses any fault anywhere in the body, and deep nesting with its reason", () => {
+    const fault = (text: string) => {
+      try {
+        parseJsonBody(Buffer.from(long(text)));
+        return "ok";
+      } catch (e) {
+        return e instanceof GatewayError ? `${e.status} ${e.message}` : String(e);
+      }
+    };
+    expect(fault('{"model":"m","messages":[{"content":"hi",}]}')).toBe("400 The request body is not valid JSON.");
+    expect(fault(`{"model":"m","messages":${nested(MAX_JSON_DEPTH)}}`)).toBe(`400 The request body nests deeper than ${MAX_JSON_DEPTH} levels.`);
+    expect(fault(`{"model":"m","messages":${nested(MAX_JSON_DEPTH - 1)}}`)).toBe("ok");
+  });
+
+  it("keeps no members of bytes that are not UTF-8, or whose keys repeat, or that are short: those are spliced as text or rebuilt", () => {
+    const bad = Buffer.concat([Buffer.from(long('{"model":"m","messages":[{"content":"a')), Buffer.from([0xff]), Buffer.from('"}]}')]);
+    expect(parseJsonBody(bad).source.byteMembers).toBeUndefined();
+    expect(parseJsonBody(Buffer.from(long('{"model":"a","messages":[],"model":"b"}'))).source.byteMembers).toBeUndefined();
+    expect(parseJsonBody(Buffer.from('{"model":"a","messages":[]}')).source).toEqual({ text: '{"model":"a","messages":[]}', bytes: Buffer.from('{"model":"a","messages":[]}'), byteMembers: undefined });
   });
 });

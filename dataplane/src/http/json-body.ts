@@ -1,7 +1,7 @@
 import { isUtf8 } from "node:buffer";
 import { GatewayError } from "../errors.ts";
 import { stringEnd, topLevelMembersOfBytes } from "../providers/shared/json-bytes.ts";
-import type { JsonSource } from "../providers/shared/json-top-level.ts";
+import type { JsonSource, MemberSpan } from "../providers/shared/json-top-level.ts";
 
 /**
  * Deeper than any request needs (a JSON schema in `tools` nests a few dozen levels at most), and shallow enough
@@ -31,13 +31,12 @@ function nestsDeeperThan(raw: Buffer, max: number): boolean {
 
 /** The body as a JSON object, or a 400 that says what is wrong with it. */
 export function parseJsonObject(raw: Buffer): Record<string, unknown> {
-  return parseJsonBody(raw).object;
+  return parseWhole(raw, true).object;
 }
 
-/** `parseJsonObject`, with the body as sent too (for an adapter that forwards it with a member changed). */
-export function parseJsonBody(raw: Buffer): { object: Record<string, unknown>; source: JsonSource } {
+function parseWhole(raw: Buffer, checkDepth: boolean): { object: Record<string, unknown>; text: string } {
   if (raw.length === 0) throw new GatewayError("invalid_json", "The request body is empty; send a JSON object.");
-  if (raw.length > MAX_JSON_DEPTH && nestsDeeperThan(raw, MAX_JSON_DEPTH)) {
+  if (checkDepth && raw.length > MAX_JSON_DEPTH && nestsDeeperThan(raw, MAX_JSON_DEPTH)) {
     throw new GatewayError("invalid_json", `The request body nests deeper than ${MAX_JSON_DEPTH} levels.`);
   }
   const text = raw.toString("utf8");
@@ -50,37 +49,55 @@ export function parseJsonBody(raw: Buffer): { object: Record<string, unknown>; s
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     throw new GatewayError("invalid_json", "The request body must be a JSON object.");
   }
-  return { object: value as Record<string, unknown>, source: { text, bytes: raw } };
+  return { object: value as Record<string, unknown>, text };
 }
 
 /**
- * From this size a forwarded body is scanned rather than parsed. Below it, V8's parse of the whole body costs less
- * than the scan, the few values read and the splice into bytes (a 142-byte /v1/messages body: ~2.0 against ~3.0
- * µs; from ~1 KB the scan is cheaper, ~5 against ~11 µs at 1.2 KB, ~11 against ~54 at 8 KB; docs/performance.md).
+ * From this size a body a route forwards is scanned as bytes (json-bytes.ts), so that it goes upstream as those
+ * bytes with the gateway's members spliced in, and (on the native route) is not parsed whole. Below it, V8's parse
+ * and a splice of the text cost less (a 142-byte /v1/messages body: ~2.0 against ~3.0 µs scanned and spliced as
+ * bytes; from ~1 KB the scan is cheaper, ~5 against ~11 µs at 1.2 KB, ~11 against ~54 at 8 KB; docs/performance.md).
  */
 export const SCANNED_BODY_MIN = 1024;
 
+/** The top-level members of a body of SCANNED_BODY_MIN or more that is UTF-8 and that the scan accepts. */
+function scannedMembers(raw: Buffer): Map<string, MemberSpan> | undefined {
+  return raw.length >= SCANNED_BODY_MIN && isUtf8(raw) ? topLevelMembersOfBytes(raw, MAX_JSON_DEPTH) : undefined;
+}
+
+/**
+ * `parseJsonObject` for a body the route forwards with a member or two changed (chat): the whole body parsed, as
+ * the route reads the conversation, and its bytes kept, with their top-level members when scanned.
+ */
+export function parseJsonBody(raw: Buffer): { object: Record<string, unknown>; source: JsonSource } {
+  const byteMembers = scannedMembers(raw);
+  // a body the scan accepted nests no deeper than the limit
+  const { object, text } = parseWhole(raw, byteMembers === undefined);
+  return { object, source: { text, bytes: raw, byteMembers } };
+}
+
 /**
  * A body a route forwards as the client sent it but for members it sets (the native /v1/messages), with only the
- * members `keys` parsed. The whole body is scanned, not parsed, and not decoded either (json-bytes.ts): its top level
- * must be a JSON object with no repeated key (so the provider reads the model the gateway resolved and bills), every
- * string in it closed, its brackets paired and nested no deeper than MAX_JSON_DEPTH (json-top-level.ts says what the
- * scan checks); what lies inside the nested values (a conversation, most of the bytes) is the provider's to judge,
- * as it would be behind any proxy, and a body it refuses comes back as its own 400 in its own envelope, unbilled. A
- * coding agent's request of ~230 KB cost the data plane ~3.4 ms more when decoded and parsed whole
- * (docs/performance.md).
+ * members `keys` parsed. A body of SCANNED_BODY_MIN or more is scanned, not parsed, and not decoded either
+ * (json-bytes.ts): its top level must be a JSON object with no repeated key (so the provider reads the model the
+ * gateway resolved and bills), every string in it closed, its brackets paired and nested no deeper than
+ * MAX_JSON_DEPTH (json-top-level.ts says what the scan checks); what lies inside the nested values (a conversation,
+ * most of the bytes) is the provider's to judge, as it would be behind any proxy, and a body it refuses comes back as
+ * its own 400 in its own envelope, unbilled. A coding agent's request of ~230 KB cost the data plane ~4 ms more when
+ * decoded and parsed whole (docs/performance.md).
  *
- * A body under SCANNED_BODY_MIN, or that is not UTF-8, whose top level the scan refuses or finds a key repeated in,
- * or that nests too deep, is parsed whole as `parseJsonBody` parses any body: refused with the reason, or (keys
- * repeated) rebuilt by the route.
+ * A shorter body, or one that is not UTF-8, whose top level the scan refuses or finds a key repeated in, or that
+ * nests too deep, is parsed whole as any body is: refused with the reason, or (keys repeated) rebuilt by the route.
  */
 export function readForwardedBody(raw: Buffer, keys: readonly string[]): { object: Record<string, unknown>; source: JsonSource } {
-  if (raw.length < SCANNED_BODY_MIN || !isUtf8(raw)) return parseJsonBody(raw);
-  const members = topLevelMembersOfBytes(raw, MAX_JSON_DEPTH);
-  if (members === undefined) return parseJsonBody(raw);
+  const byteMembers = scannedMembers(raw);
+  if (byteMembers === undefined) {
+    const { object, text } = parseWhole(raw, true);
+    return { object, source: { text, bytes: raw } };
+  }
   const object: Record<string, unknown> = {};
   for (const key of keys) {
-    const span = members.get(key);
+    const span = byteMembers.get(key);
     if (span === undefined) continue;
     try {
       object[key] = JSON.parse(raw.toString("utf8", span.valueStart, span.valueEnd));
@@ -88,5 +105,5 @@ export function readForwardedBody(raw: Buffer, keys: readonly string[]): { objec
       throw new GatewayError("invalid_json", "The request body is not valid JSON.");
     }
   }
-  return { object, source: { bytes: raw, members } };
+  return { object, source: { bytes: raw, byteMembers } };
 }

@@ -20,8 +20,6 @@
 // accepted, with the spans JSON.parse's meaning implies. Callers that need validity validate another way (e.g.
 // JSON.parse of the values they read) or treat the body as opaque bytes, as a proxy may.
 
-import { isAscii, isUtf8 } from "node:buffer";
-
 /** Where one top-level member's value lies in the text: offsets into it, `valueEnd` exclusive. */
 export interface MemberSpan {
   /** The value's first character. */
@@ -100,20 +98,17 @@ export function objectMembers(text: string, open: number, members: Map<string, M
 }
 
 /**
- * A client's JSON body as the gateway received it: the text it parsed and, when the route kept them, the bytes that
- * text was decoded from. With the bytes, a body forwarded with a member changed goes out as those bytes with only
- * the change in between (`JsonPieces`): no copy of the whole body is built, flattened or encoded again on its way
- * upstream. A coding agent's request runs to hundreds of kilobytes (docs/performance.md).
+ * A client's JSON body as the gateway received it: the text it parsed, and/or its bytes with their top-level members
+ * already scanned (json-bytes.ts). With the bytes, a body forwarded with a member changed goes out as those bytes with
+ * only the change in between (`JsonPieces`): no copy of the whole body is built, flattened or encoded again on its
+ * way upstream. A coding agent's request runs to hundreds of kilobytes (docs/performance.md).
  */
 export interface JsonSource {
-  /** Absent when the route scanned the bytes alone, without decoding them (json-bytes.ts). */
+  /** Absent when the route scanned the bytes alone, without decoding them. */
   readonly text?: string;
   readonly bytes?: Uint8Array;
-  /**
-   * The top-level members, when the route has scanned them already (unique keys): offsets into the text, or into
-   * the bytes when there is no text.
-   */
-  readonly members?: ReadonlyMap<string, MemberSpan>;
+  /** The bytes' top-level members (byte offsets, unique keys), when the route scanned them: the splice uses these. */
+  readonly byteMembers?: ReadonlyMap<string, MemberSpan>;
 }
 
 /** A JSON body as consecutive byte ranges (views of the client's bytes, and the spliced values), written in order. */
@@ -121,29 +116,26 @@ export type JsonPieces = readonly Uint8Array[];
 
 /**
  * A client's body forwarded with some top-level members set: spliced into what it sent (a coding agent's
- * conversations run to hundreds of kilobytes, not worth re-serialising), or, when there is no text or its keys
- * repeat, rebuilt from the parsed body, so no second value of a member reaches the provider.
+ * conversations run to hundreds of kilobytes, not worth re-serialising), into its bytes when they were scanned,
+ * else into its text; or, when neither was scanned nor can be (keys repeat), rebuilt from the parsed body, so no
+ * second value of a member reaches the provider.
  */
 export function withTopLevelValues(body: Record<string, unknown>, source: JsonSource | undefined, values: Readonly<Record<string, unknown>>): string | JsonPieces {
-  const text = source?.text;
   const bytes = source?.bytes;
-  const members = source?.members ?? (text === undefined ? undefined : topLevelMembers(text, { unique: true }));
-  if (members === undefined || (text === undefined && bytes === undefined)) return JSON.stringify({ ...body, ...values });
+  const byteMembers = source?.byteMembers;
+  const text = source?.text;
+  const members = byteMembers ?? (text === undefined ? undefined : topLevelMembers(text, { unique: true }));
+  if (members === undefined) return JSON.stringify({ ...body, ...values });
   const json: Record<string, string> = {};
   for (const k in values) json[k] = JSON.stringify(values[k]);
   const edits = topLevelEdits(members, json);
-  if (text === undefined) {
-    const pieces = spliceBytes(bytes!, edits, (i) => i, bytes!.lastIndexOf(CLOSE_BRACE));
-    // a small body in one piece: one write of a few hundred bytes costs less than several
-    return bytes!.length >= SPLICED_BYTES_MIN ? pieces : [Buffer.concat(pieces)];
-  }
-  return (bytes && bytes.length >= SPLICED_BYTES_MIN && spliceDecoded(bytes, text, edits)) || splice(text, edits.replaced, edits.appended);
+  if (byteMembers === undefined || bytes === undefined) return splice(text!, edits.replaced, edits.appended);
+  const pieces = spliceBytes(bytes, edits);
+  // a small body in one piece: one write of a few hundred bytes costs less than several
+  return bytes.length >= SPLICED_BYTES_MIN ? pieces : [Buffer.concat(pieces)];
 }
 
-/**
- * Bodies from this size go upstream as pieces of the client's bytes. A smaller one goes as one text: one write of
- * a short string costs less than a write of several pieces, and the copy a text costs is a few hundred bytes.
- */
+/** Bodies from this size go upstream as pieces of the client's bytes; a smaller one in one piece. */
 export const SPLICED_BYTES_MIN = 8 * 1024;
 
 /**
@@ -194,47 +186,22 @@ function splice(text: string, replaced: ReadonlyArray<{ span: MemberSpan; json: 
   return out + text.slice(from, close) + appended + text.slice(close);
 }
 
-/**
- * `splice` done on the bytes `text` was decoded from, or undefined for bytes that are not valid UTF-8 (a decoder
- * replaces a bad sequence, whose length then differs): the caller writes the decoded text. Each cut's byte offset
- * is the UTF-8 length of the text before it (its text offset, when the bytes are ASCII).
- */
-function spliceDecoded(bytes: Uint8Array, text: string, edits: TopLevelEdits): JsonPieces | undefined {
-  const ascii = isAscii(bytes);
-  if (!ascii && !isUtf8(bytes)) return undefined;
-  if (ascii) return spliceBytes(bytes, edits, (i) => i, text.lastIndexOf("}"));
-  // every cut falls on an ASCII character (a quote, bracket, digit or letter starting a value, the closing brace),
-  // never inside a surrogate pair, so each stretch of text between cuts encodes on its own
-  let textAt = 0;
-  let byteAt = 0;
-  const byteOffset = (i: number): number => {
-    byteAt += Buffer.byteLength(text.slice(textAt, i));
-    textAt = i;
-    return byteAt;
-  };
-  return spliceBytes(bytes, edits, byteOffset, edits.appended === "" ? -1 : text.lastIndexOf("}"));
-}
-
-/**
- * The edits made on `bytes`: the untouched ranges as views of them, the new values between. `byteOffset` maps the
- * edits' offsets to the bytes' (called in increasing order); `close` is the closing brace's offset, where appended
- * members go.
- */
-function spliceBytes(bytes: Uint8Array, edits: TopLevelEdits, byteOffset: (offset: number) => number, close: number): Uint8Array[] {
+/** `splice` on bytes whose members the edits came from: the untouched ranges as views of them, the new values between. */
+function spliceBytes(bytes: Uint8Array, edits: TopLevelEdits): Uint8Array[] {
   const view = (from: number, to: number) => new Uint8Array(bytes.buffer, bytes.byteOffset + from, to - from);
   const pieces: Uint8Array[] = [];
   let from = 0;
   for (const { span, json } of edits.replaced) {
-    const start = byteOffset(span.valueStart);
-    pieces.push(view(from, start), Buffer.from(json));
-    from = byteOffset(span.valueEnd);
+    pieces.push(view(from, span.valueStart), Buffer.from(json));
+    from = span.valueEnd;
   }
   if (edits.appended === "") {
     pieces.push(view(from, bytes.length));
     return pieces;
   }
-  const end = byteOffset(close);
-  pieces.push(view(from, end), Buffer.from(edits.appended), view(end, bytes.length));
+  // the closing brace is the last one: after it the scan allowed only whitespace
+  const close = bytes.lastIndexOf(CLOSE_BRACE);
+  pieces.push(view(from, close), Buffer.from(edits.appended), view(close, bytes.length));
   return pieces;
 }
 
