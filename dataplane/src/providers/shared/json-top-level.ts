@@ -122,15 +122,16 @@ export type JsonPieces = readonly Uint8Array[];
  */
 export function withTopLevelValues(body: Record<string, unknown>, source: JsonSource | undefined, values: Readonly<Record<string, unknown>>): string | JsonPieces {
   const bytes = source?.bytes;
-  const byteMembers = source?.byteMembers;
   const text = source?.text;
-  const members = byteMembers ?? (text === undefined ? undefined : topLevelMembers(text, { unique: true }));
-  if (members === undefined) return JSON.stringify({ ...body, ...values });
   const json: Record<string, string> = {};
   for (const k in values) json[k] = JSON.stringify(values[k]);
-  const edits = topLevelEdits(members, json);
-  if (byteMembers === undefined || bytes === undefined) return splice(text!, edits.replaced, edits.appended);
-  const pieces = spliceBytes(bytes, edits);
+  if (bytes === undefined || source?.byteMembers === undefined) {
+    const members = text === undefined ? undefined : topLevelMembers(text, { unique: true });
+    if (text === undefined || members === undefined) return JSON.stringify({ ...body, ...values });
+    const edits = topLevelEdits(members, json);
+    return splice(text, edits.replaced, edits.appended);
+  }
+  const pieces = spliceBytes(bytes, topLevelEdits(source.byteMembers, json));
   // a small body in one piece: one write of a few hundred bytes costs less than several
   return bytes.length >= SPLICED_BYTES_MIN ? pieces : [Buffer.concat(pieces)];
 }
