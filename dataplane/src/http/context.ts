@@ -16,11 +16,6 @@ function joinChunks(chunks: readonly (string | Uint8Array)[]): string | Buffer {
 }
 
 /**
- * One HTTP exchange on uWebSockets.js. uWS forbids touching `req` after the handler returns and `res` after the
- * client went away, so everything needed is copied here at once and every write checks `aborted`. It is also the
- * request's Cancellation: work for the request (an upstream call, an upload) listens for the client leaving.
- */
-/**
  * A body is read into one buffer of its declared size when that size is at most this many times its first chunk:
  * a declared size costs the client nothing to claim, so the buffer is never more than a few times what it has sent
  * (a connection that declares megabytes and sends a byte gets no megabytes). Past that, or past
@@ -29,6 +24,11 @@ function joinChunks(chunks: readonly (string | Uint8Array)[]): string | Buffer {
 const PREALLOCATE_PER_FIRST_CHUNK = 4;
 const PREALLOCATED_BODY_MAX = 8 * 1024 * 1024;
 
+/**
+ * One HTTP exchange on uWebSockets.js. uWS forbids touching `req` after the handler returns and `res` after the
+ * client went away, so everything needed is copied here at once and every write checks `aborted`. It is also the
+ * request's Cancellation: work for the request (an upstream call, an upload) listens for the client leaving.
+ */
 export class RequestContext implements Cancellation {
   readonly res: HttpResponse;
   readonly method: string;

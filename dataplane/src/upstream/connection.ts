@@ -113,16 +113,11 @@ export class Connection {
     else if (typeof body === "string") {
       // one write, one syscall: the head is ASCII, so the whole request is valid UTF-8 text
       s.write(req.head + body);
-    } else if (body instanceof Uint8Array) {
+    } else if (body instanceof Uint8Array || isPieces(body)) {
+      // the head and the bytes (or each piece as it is) in one writev: nothing of a large body is copied
       s.cork();
       s.write(req.head, "latin1");
-      if (body.length > 0) s.write(body);
-      s.uncork();
-    } else if (isPieces(body)) {
-      // the pieces as they are, in one writev: nothing of a large body is copied on its way out
-      s.cork();
-      s.write(req.head, "latin1");
-      for (const piece of body) if (piece.length > 0) s.write(piece);
+      for (const piece of isPieces(body) ? body : [body]) if (piece.length > 0) s.write(piece);
       s.uncork();
     }
   }
