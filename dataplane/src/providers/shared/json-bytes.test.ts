@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { topLevelMembersOfBytes } from "./json-bytes.ts";
+import { skipValue, topLevelMembersOfBytes, visitElements, visitMembers } from "./json-bytes.ts";
 import { mangled, objectCase, objectText } from "./json-cases.test-helper.ts";
 import { topLevelMembers, type MemberSpan } from "./json-top-level.ts";
 
@@ -71,5 +71,52 @@ describe("topLevelMembersOfBytes", () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe("reading inside a top-level value (MemberReader, visitMembers, visitElements, skipValue)", () => {
+  /** Each element's and member's text as a visit sees it, or -1 where the walk refuses. */
+  function walk(text: string): unknown {
+    const bytes = Buffer.from(text);
+    const seen: string[] = [];
+    const skip = (start: number) => {
+      const end = skipValue(bytes, start, DEEP);
+      if (end >= 0) seen.push(bytes.toString("utf8", start, end));
+      return end;
+    };
+    const end = bytes[0] === 0x5b ? visitElements(bytes, 0, skip) : visitMembers(bytes, 0, (key, start) => (seen.push(key), skip(start)));
+    return end === bytes.length ? seen : end;
+  }
+
+  it("visits each element and member in order, a repeated key each time, and finds values it does not check", () => {
+    expect(walk('[ 1 ,"a\\"]",{"b":[2]} , tru,[]]')).toEqual(["1", '"a\\"]"', '{"b":[2]}', "tru", "[]"]);
+    expect(walk('{"k":1,"k" : "é✓","\\u006b":nope}')).toEqual(["k", "1", "k", '"é✓"', "k", "nope"]);
+    expect(walk("[]")).toEqual([]);
+    expect(walk("{ }")).toEqual([]);
+  });
+
+  it.each([["[1 2]"], ["[1,]"], ["[,1]"], ['{"a" 1}'], ['{"a":1,}'], ['{a:1}'], ['["x]'], ["[[}]"]])("refuses %s", (text) => {
+    expect(walk(text)).toBe(-1);
+  });
+
+  it("skips a value no deeper than asked", () => {
+    const bytes = Buffer.from("[[[]]]");
+    expect(skipValue(bytes, 0, 3)).toBe(6);
+    expect(skipValue(bytes, 0, 2)).toBe(-1);
+  });
+
+  it("lets a reader find a member's value, once, and refuse the body", () => {
+    const bytes = Buffer.from('{"a":[1,2],"b":"x","c":3}');
+    const calls: Array<[number, number]> = [];
+    const reader = (start: number, depth: number) => {
+      calls.push([start, depth]);
+      return visitElements(bytes, start, (at) => skipValue(bytes, at, depth - 1));
+    };
+    expect(topLevelMembersOfBytes(bytes, 7, new Map([["a", reader]]))?.get("a")).toEqual({ valueStart: 5, valueEnd: 10 });
+    expect(calls).toEqual([[5, 6]]);
+    expect(topLevelMembersOfBytes(bytes, 7, new Map([["b", () => -1]]))).toBeUndefined();
+    calls.length = 0;
+    expect(topLevelMembersOfBytes(Buffer.from('{"a":[1],"a":[2]}'), 7, new Map([["a", (start: number) => (calls.push([start, 0]), start + 3)]]))).toBeUndefined();
+    expect(calls).toHaveLength(1);
   });
 });

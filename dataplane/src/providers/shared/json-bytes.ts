@@ -25,36 +25,91 @@ import {
 } from "./json-top-level.ts";
 
 /**
+ * Finds the end of a top-level member's value in its own way, reading it on the way (a chat body's conversation):
+ * just past the value, or -1 to refuse the body. It must check what the scan checks of a nested value (valueEnd,
+ * visitMembers, visitElements and skipValue do), the value being at most `maxDepth` deep.
+ */
+export type MemberReader = (start: number, maxDepth: number) => number;
+
+/**
  * Each top-level member of the JSON object in `bytes`, by decoded key, with byte offsets; undefined when the bytes
  * are not one object, are malformed in a way the scan checks, repeat a key, or nest deeper than `maxDepth` (the
- * object itself is 1 deep). Never throws. The bytes must be valid UTF-8 (the caller checks: isUtf8).
+ * object itself is 1 deep). A member named in `readers` is found by its reader, so that a caller reading inside a
+ * value passes its bytes once. Never throws. The bytes must be valid UTF-8 (the caller checks: isUtf8).
  */
-export function topLevelMembersOfBytes(bytes: Buffer, maxDepth: number): Map<string, MemberSpan> | undefined {
+export function topLevelMembersOfBytes(bytes: Buffer, maxDepth: number, readers?: ReadonlyMap<string, MemberReader>): Map<string, MemberSpan> | undefined {
   const members = new Map<string, MemberSpan>();
-  let i = skipWhitespace(bytes, 0);
-  if (bytes[i] !== OPEN_BRACE) return undefined;
-  i = skipWhitespace(bytes, i + 1);
-  if (bytes[i] === CLOSE_BRACE) return skipWhitespace(bytes, i + 1) === bytes.length ? members : undefined;
+  const end = visitMembers(bytes, skipWhitespace(bytes, 0), (key, valueStart) => {
+    const reader = readers?.get(key);
+    const end = members.has(key) ? -1 : reader !== undefined ? reader(valueStart, maxDepth - 1) : valueEnd(bytes, valueStart, maxDepth - 1);
+    if (end >= 0) members.set(key, { valueStart, valueEnd: end });
+    return end;
+  });
+  return end >= 0 && skipWhitespace(bytes, end) === bytes.length ? members : undefined;
+}
+
+// Inside a top-level value (a chat body's `messages`), a MemberReader walks what it reads and skips the rest, so each
+// byte is passed once however deep it lies. These walks check what the scan checks of a nested value (strings closed,
+// brackets paired, the depth), and the commas and colons of what they visit; they do not check numbers and literals:
+// one runs to the next `,`, `}`, `]` or whitespace whatever its spelling, so a reader parses what it reads, and the
+// rest is the provider's to judge.
+
+/**
+ * Each member of the object whose `{` is at `open`: `visit(key, valueStart)` reads or skips (skipValue) the value
+ * and returns just past it, or -1. Just past the object's `}`, or -1 when its members are not `"key": value`
+ * separated by commas or a visit fails. A repeated key is visited each time, in order (JSON.parse keeps the last).
+ */
+export function visitMembers(bytes: Buffer, open: number, visit: (key: string, valueStart: number) => number): number {
+  if (bytes[open] !== OPEN_BRACE) return -1;
+  let i = skipWhitespace(bytes, open + 1);
+  if (bytes[i] === CLOSE_BRACE) return i + 1;
   for (;;) {
-    if (bytes[i] !== QUOTE) return undefined;
+    if (bytes[i] !== QUOTE) return -1;
     const keyEnd = stringEnd(bytes, i);
-    if (keyEnd < 0) return undefined;
+    if (keyEnd < 0) return -1;
     const key = decodeKey(bytes, i, keyEnd);
-    if (key === undefined || members.has(key)) return undefined;
+    if (key === undefined) return -1;
     const colon = skipWhitespace(bytes, keyEnd);
-    if (bytes[colon] !== COLON) return undefined;
-    const valueStart = skipWhitespace(bytes, colon + 1);
-    const valueEnd = valueEndOf(bytes, valueStart, maxDepth - 1);
-    if (valueEnd < 0) return undefined;
-    members.set(key, { valueStart, valueEnd });
-    i = skipWhitespace(bytes, valueEnd);
-    if (bytes[i] === CLOSE_BRACE) return skipWhitespace(bytes, i + 1) === bytes.length ? members : undefined;
-    if (bytes[i] !== COMMA) return undefined;
+    if (bytes[colon] !== COLON) return -1;
+    const end = visit(key, skipWhitespace(bytes, colon + 1));
+    if (end < 0) return -1;
+    i = skipWhitespace(bytes, end);
+    if (bytes[i] === CLOSE_BRACE) return i + 1;
+    if (bytes[i] !== COMMA) return -1;
     i = skipWhitespace(bytes, i + 1);
   }
 }
 
-function valueEndOf(bytes: Buffer, start: number, maxDepth: number): number {
+/**
+ * Each element of the array whose `[` is at `open`: `visit(start)` reads or skips the element and returns just past
+ * it, or -1. Just past the `]`, or -1 when the elements are not values separated by commas or a visit fails.
+ */
+export function visitElements(bytes: Buffer, open: number, visit: (start: number) => number): number {
+  if (bytes[open] !== OPEN_BRACKET) return -1;
+  let i = skipWhitespace(bytes, open + 1);
+  if (bytes[i] === CLOSE_BRACKET) return i + 1;
+  for (;;) {
+    const end = visit(i);
+    if (end < 0) return -1;
+    i = skipWhitespace(bytes, end);
+    if (bytes[i] === CLOSE_BRACKET) return i + 1;
+    if (bytes[i] !== COMMA) return -1;
+    i = skipWhitespace(bytes, i + 1);
+  }
+}
+
+/** Just past the value at `start`, at most `maxDepth` deep, or -1; a number or literal is found, not checked (above). */
+export function skipValue(bytes: Buffer, start: number, maxDepth: number): number {
+  const c = bytes[start];
+  if (c === QUOTE) return stringEnd(bytes, start);
+  if (c === OPEN_BRACE || c === OPEN_BRACKET) return nestedEnd(bytes, start, maxDepth);
+  let end = start;
+  while (end < bytes.length && !endsScalar(bytes[end]!) && bytes[end] !== CLOSE_BRACKET) end++;
+  return end > start ? end : -1;
+}
+
+/** Just past the top-level value at `start`, at most `maxDepth` deep, or -1; a number or literal is checked. */
+export function valueEnd(bytes: Buffer, start: number, maxDepth: number): number {
   const c = bytes[start];
   if (c === QUOTE) return stringEnd(bytes, start);
   if (c === OPEN_BRACE || c === OPEN_BRACKET) return nestedEnd(bytes, start, maxDepth);
