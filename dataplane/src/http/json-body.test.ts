@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { GatewayError } from "../errors.ts";
-import { MAX_JSON_DEPTH, SCANNED_BODY_MIN, parseJsonBody, parseJsonObject, readForwardedBody } from "./json-body.ts";
+import { MAX_JSON_DEPTH, SCANNED_BODY_MIN, scannedMembers, parseJsonObject, parseScannedBody, readForwardedBody } from "./json-body.ts";
 
 function outcome(text: string): string {
   try {
@@ -105,7 +105,8 @@ describe("a body forwarded as sent (readForwardedBody)", () => {
   });
 });
 
-describe("a body parsed whole and forwarded (parseJsonBody, the chat route)", () => {
+describe("a body parsed whole and forwarded (parseScannedBody, the chat route to an adapter that reads the conversation)", () => {
+  const parseJsonBody = (raw: Buffer) => parseScannedBody(raw, scannedMembers(raw));
   const long = (text: string) => `{"pad":"${"p".repeat(SCANNED_BODY_MIN)}",${text.slice(1)}`;
 
   it("keeps the bytes of a long body with their members, for a splice into them", () => {

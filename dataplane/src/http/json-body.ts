@@ -1,6 +1,6 @@
 import { isUtf8 } from "node:buffer";
 import { GatewayError } from "../errors.ts";
-import { stringEnd, topLevelMembersOfBytes } from "../providers/shared/json-bytes.ts";
+import { stringEnd, topLevelMembersOfBytes, type MemberReader } from "../providers/shared/json-bytes.ts";
 import type { JsonSource, MemberSpan } from "../providers/shared/json-top-level.ts";
 
 /**
@@ -60,17 +60,21 @@ function parseWhole(raw: Buffer, checkDepth: boolean): { object: Record<string, 
  */
 export const SCANNED_BODY_MIN = 1024;
 
-/** The top-level members of a body of SCANNED_BODY_MIN or more that is UTF-8 and that the scan accepts. */
-function scannedMembers(raw: Buffer): Map<string, MemberSpan> | undefined {
-  return raw.length >= SCANNED_BODY_MIN && isUtf8(raw) ? topLevelMembersOfBytes(raw, MAX_JSON_DEPTH) : undefined;
+/**
+ * The top-level members of a body of SCANNED_BODY_MIN or more that is UTF-8 and that the scan accepts; `readers`
+ * read members on the way (topLevelMembersOfBytes).
+ */
+export function scannedMembers(raw: Buffer, readers?: ReadonlyMap<string, MemberReader>): Map<string, MemberSpan> | undefined {
+  return raw.length >= SCANNED_BODY_MIN && isUtf8(raw) ? topLevelMembersOfBytes(raw, MAX_JSON_DEPTH, readers) : undefined;
 }
 
 /**
- * `parseJsonObject` for a body the route forwards with a member or two changed (chat): the whole body parsed, as
- * the route reads the conversation, and its bytes kept, with their top-level members when scanned.
+ * `parseJsonObject` for a chat body (routes/chat-body-bytes.ts: any body for an adapter that reads the conversation,
+ * and one that is short or that the scan refuses for one that forwards it with a member or two changed): the whole
+ * body parsed, and its bytes kept, with their top-level members when scanned.
+ * `byteMembers` is scannedMembers(raw).
  */
-export function parseJsonBody(raw: Buffer): { object: Record<string, unknown>; source: JsonSource } {
-  const byteMembers = scannedMembers(raw);
+export function parseScannedBody(raw: Buffer, byteMembers: Map<string, MemberSpan> | undefined): { object: Record<string, unknown>; source: JsonSource } {
   // a body the scan accepted nests no deeper than the limit
   const { object, text } = parseWhole(raw, byteMembers === undefined);
   return { object, source: { text, bytes: raw, byteMembers } };

@@ -10,6 +10,7 @@ import { hasImageAdapter } from "./image-registry.ts";
 import { hasTranscriptionAdapter } from "./transcription-registry.ts";
 
 const openAICompatChat: ChatAdapter = {
+  readsConversation: false,
   buildRequest: buildChatRequest,
   parseResponse: parseChatResponse,
   createStreamTranslator: (ctx) => new OpenAIStreamMeter(ctx),

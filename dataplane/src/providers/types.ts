@@ -77,6 +77,12 @@ export interface ChatContext {
  */
 export interface ChatAdapter {
   /**
+   * Whether buildRequest reads the conversation (`messages`) to write its own request. One that does not forwards the
+   * client's bytes (`source`), so the route gives it `messages` as a projection of what the gateway checks
+   * (routes/chat-body-bytes.ts), never decoded or parsed whole.
+   */
+  readonly readsConversation: boolean;
+  /**
    * The upstream call for an OpenAI-format chat body (already validated as far as the gateway checks it).
    * `source` is that body as the client sent it, for an adapter that forwards it with a member or two changed.
    */

@@ -13,6 +13,15 @@ const WHAT: Record<Label, string> = {
   pdf: "PDF documents",
 };
 
+/**
+ * The members of a message, and of a content part, that labelsUsed reads: a body whose messages keep only these gets
+ * the same labels (chat-body-bytes.ts reads a forwarded body's conversation so). labelsUsed's types come from them.
+ */
+export const MESSAGE_MEMBERS_READ = ["role", "tool_calls", "cache_control", "content"] as const;
+export const PART_MEMBERS_READ = ["type", "cache_control", "file"] as const;
+
+type Read<K extends readonly string[]> = { [k in K[number]]?: unknown };
+
 /** Which capability labels (SPEC 2.1) an OpenAI chat body uses. Walks only the fields that carry them. */
 export function labelsUsed(body: Record<string, unknown>): Set<Label> {
   const used = new Set<Label>();
@@ -22,23 +31,23 @@ export function labelsUsed(body: Record<string, unknown>): Set<Label> {
   if (typeof body.reasoning_effort === "string" && body.reasoning_effort !== "none") used.add("reasoning");
   for (const m of Array.isArray(body.messages) ? body.messages : []) {
     if (m === null || typeof m !== "object") continue;
-    const msg = m as { content?: unknown; tool_calls?: unknown; role?: unknown; cache_control?: unknown };
+    const msg = m as Read<typeof MESSAGE_MEMBERS_READ>;
     if (msg.role === "tool" || (Array.isArray(msg.tool_calls) && msg.tool_calls.length > 0)) used.add("tools");
     if (msg.cache_control) used.add("cache");
     if (!Array.isArray(msg.content)) continue;
     for (const p of msg.content) {
       if (p === null || typeof p !== "object") continue;
-      const part = p as { type?: unknown; cache_control?: unknown; file?: { filename?: unknown; file_data?: unknown } };
+      const part = p as Read<typeof PART_MEMBERS_READ>;
       if (part.cache_control) used.add("cache");
       if (part.type === "image_url") used.add("image");
       else if (part.type === "input_audio") used.add("audio");
-      else if (part.type === "file") used.add(isImageFile(part.file) ? "image" : "pdf");
+      else if (part.type === "file") used.add(isImageFile(part.file as { file_data?: unknown } | null | undefined) ? "image" : "pdf");
     }
   }
   return used;
 }
 
-function isImageFile(file: { filename?: unknown; file_data?: unknown } | undefined): boolean {
+function isImageFile(file: { file_data?: unknown } | null | undefined): boolean {
   const data = typeof file?.file_data === "string" ? file.file_data : "";
   return data.startsWith("data:image/");
 }

@@ -6,6 +6,7 @@ import { AnthropicStreamTranslator } from "./stream.ts";
 
 /** OpenAI-format chat completions served by Anthropic's Messages API: every byte both ways is translated. */
 export const anthropicChat: ChatAdapter = {
+  readsConversation: true,
   buildRequest: buildMessagesRequest,
   parseResponse: parseMessagesResponse,
   createStreamTranslator: (ctx) => new AnthropicStreamTranslator(ctx),

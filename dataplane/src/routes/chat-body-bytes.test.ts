@@ -1,0 +1,204 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { GatewayError } from "../errors.ts";
+import { MAX_JSON_DEPTH, SCANNED_BODY_MIN } from "../http/json-body.ts";
+import { readChatBody } from "./chat-body.ts";
+import { readChatRequestBody } from "./chat-body-bytes.ts";
+import { labelsUsed } from "./chat-capabilities.ts";
+
+/** A text long enough to be scanned, with non-ASCII on either side of the members the tests look at. */
+const PAD = `"pad é✓😀 ${"p".repeat(SCANNED_BODY_MIN)}"`;
+
+/** The verdict a reading gives: the route's fields and labels, or the 400 it answers. */
+function verdict(read: () => { object: Record<string, unknown> }): unknown {
+  try {
+    const { object } = read();
+    const fields = readChatBody(object);
+    return {
+      model: object.model,
+      fields: { stream: fields.stream, stream_options: fields.stream_options, max_tokens: fields.max_tokens, max_completion_tokens: fields.max_completion_tokens },
+      messages: fields.messages.length,
+      labels: [...labelsUsed(object)].sort(),
+    };
+  } catch (err) {
+    if (!(err instanceof GatewayError)) throw err;
+    return `${err.status} ${err.message}`;
+  }
+}
+
+// A JSON writer that also writes what JSON.stringify never does: keys escaped, repeated, and whitespace anywhere.
+type Json = null | boolean | number | string | Json[] | { entries: Array<[string, Json]> };
+
+const ws = fc.constantFrom("", " ", "\n  ", "\t");
+const opts = fc.record({ escapeKeys: fc.boolean(), space: ws });
+
+function write(v: Json, o: { escapeKeys: boolean; space: string }): string {
+  if (Array.isArray(v)) return `[${o.space}${v.map((e) => write(e, o)).join(`,${o.space}`)}${o.space}]`;
+  if (v !== null && typeof v === "object") {
+    const key = (k: string) => (o.escapeKeys && k.length > 0 ? `"\\u${k.charCodeAt(0).toString(16).padStart(4, "0")}${JSON.stringify(k).slice(2)}` : JSON.stringify(k));
+    return `{${v.entries.map(([k, e]) => `${o.space}${key(k)}${o.space}:${o.space}${write(e, o)}`).join(",")}${o.space}}`;
+  }
+  return JSON.stringify(v);
+}
+
+const obj = (entries: fc.Arbitrary<Array<[string, Json]>>) => entries.map((e) => ({ entries: e }) as Json);
+const entry = (key: string, value: fc.Arbitrary<Json>) => value.map((v) => [key, v] as [string, Json]);
+// values whose truthiness differs, as cache_control markers
+const marker: fc.Arbitrary<Json> = fc.constantFrom<Json>(null, false, true, 0, 1, "", "x", [], { entries: [["type", "ephemeral"]] });
+const text = fc.string({ unit: fc.constantFrom("a", "é", "😀", '"', "\\", "\n", "]", "}", "{", ",") });
+const part: fc.Arbitrary<Json> = fc.oneof(
+  obj(
+    fc.array(
+      fc.oneof(
+        entry("type", fc.constantFrom<Json>("text", "image_url", "input_audio", "file", "other", 1, null)),
+        entry("text", text),
+        entry("cache_control", marker),
+        entry(
+          "file",
+          fc.oneof(
+            obj(fc.array(entry("file_data", fc.constantFrom<Json>("data:image/png;base64,AA", "data:application/pdf;base64,AA", 5, null)), { maxLength: 2 })),
+            fc.constantFrom<Json>(null, "data:image/png", 3),
+          ),
+        ),
+        entry("image_url", obj(fc.constant([["url", "https://x.test/a.png"]]))),
+      ),
+      { maxLength: 5 },
+    ),
+  ),
+  fc.constantFrom<Json>(null, "part", 7, []),
+);
+const message: fc.Arbitrary<Json> = fc.oneof(
+  { weight: 6, arbitrary: obj(
+    fc.array(
+      fc.oneof(
+        entry("role", fc.constantFrom<Json>("user", "assistant", "tool", "system", "developer", 0, null)),
+        entry("content", fc.oneof(text, fc.array(part, { maxLength: 4 }), fc.constantFrom<Json>(null, 5, { entries: [] }))),
+        entry("tool_calls", fc.oneof(fc.array(obj(fc.constant([["id", "c1"]])), { maxLength: 2 }), fc.constantFrom<Json>(null, "x", { entries: [] }))),
+        entry("cache_control", marker),
+        entry("name", text),
+      ),
+      { maxLength: 6 },
+    ),
+  ) },
+  { weight: 1, arbitrary: fc.constantFrom<Json>(null, "hi", 3, [], [{ entries: [["role", "tool"]] }]) },
+);
+const chatBody = fc.record({
+  head: fc.array(
+    fc.oneof(
+      entry("model", fc.constantFrom<Json>("openai/gpt-4o", 4, null)),
+      entry("stream", fc.constantFrom<Json>(true, false, null, "yes")),
+      entry("stream_options", fc.constantFrom<Json>(null, { entries: [["include_usage", true]] }, { entries: [["include_usage", 1]] })),
+      entry("max_tokens", fc.constantFrom<Json>(1, 0, 2.5, null)),
+      entry("tools", fc.constantFrom<Json>([], [{ entries: [["type", "function"]] }, 2], null, { entries: [] }, "x")),
+      // names an object literal would inherit, were the reader's table one
+      entry("constructor", fc.constantFrom<Json>(1, null, [])),
+      entry("toString", fc.constantFrom<Json>("x", [[]])),
+      entry("tool_choice", fc.constantFrom<Json>("none", "auto")),
+      entry("response_format", fc.constantFrom<Json>({ entries: [["type", "json_object"]] }, { entries: [["type", "text"]] })),
+      entry("reasoning_effort", fc.constantFrom<Json>("none", "low")),
+    ),
+    { maxLength: 6 },
+  ),
+  messages: fc.oneof({ weight: 8, arbitrary: fc.array(message, { maxLength: 6 }) }, { weight: 1, arbitrary: fc.constantFrom<Json>(null, "hi", { entries: [] }) }),
+  opts,
+});
+
+/** The body as text, padded to be scanned; top-level keys unique (a repeated one is parsed whole, tested below). */
+function bodyText(b: { head: Array<[string, Json]>; messages: Json; opts: { escapeKeys: boolean; space: string } }): string {
+  const head = [...new Map(b.head)].map(([k, v]) => `${JSON.stringify(k)}:${write(v, b.opts)}`);
+  return `{${[`"pad":${PAD}`, ...head, `"messages":${write(b.messages, b.opts)}`].join(",")}}`;
+}
+
+describe("readChatRequestBody", () => {
+  it("gives a forwarding adapter the fields, message count and capability labels JSON.parse gives, for any generated body", () => {
+    fc.assert(
+      fc.property(chatBody, (b) => {
+        const raw = Buffer.from(bodyText(b));
+        const whole = verdict(() => ({ object: JSON.parse(raw.toString()) as Record<string, unknown> }));
+        expect(verdict(() => readChatRequestBody(raw).forwarded())).toEqual(whole);
+        expect(verdict(() => readChatRequestBody(raw).whole())).toEqual(whole);
+      }),
+      { numRuns: 3_000 },
+    );
+  });
+
+  it("projects a forwarded body's conversation without its text, and keeps the client's bytes with their members", () => {
+    const raw = Buffer.from(
+      `{"pad":${PAD},"model":"openai/gpt-4o","messages":[{"role":"user","content":"héllo ✓","name":"x"},{"role":"assistant","tool_calls":[{"id":"a"},{"id":"b"}]},` +
+        `{"role":"tool","content":[{"type":"text","text":"42","cache_control":{"type":"ephemeral"}},{"type":"file","file":{"file_data":"data:image/png;base64,AA"}}]}],"stream":true}`,
+    );
+    const read = readChatRequestBody(raw);
+    expect(read.model).toBe("openai/gpt-4o");
+    const { object, source } = read.forwarded();
+    expect(object.messages).toEqual([
+      { role: "user", content: null },
+      { role: "assistant", tool_calls: [null, null] },
+      { role: "tool", content: [{ type: "text", cache_control: { type: "ephemeral" } }, { type: "file", file: { file_data: "data:image/png;base64,AA" } }] },
+    ]);
+    expect(object.stream).toBe(true);
+    expect(source.text).toBeUndefined();
+    expect(source.bytes).toBe(raw);
+    const span = source.byteMembers!.get("model")!;
+    expect(raw.toString("utf8", span.valueStart, span.valueEnd)).toBe('"openai/gpt-4o"');
+    // the adapter that translates gets the conversation itself
+    expect(read.whole().object.messages).toEqual(JSON.parse(raw.toString()).messages);
+  });
+
+  it("leaves a conversation's faults to the forwarding adapter's provider, but the translating one's body is refused", () => {
+    const raw = Buffer.from(`{"pad":${PAD},"model":"openai/gpt-4o","messages":[{"role":"user","content":"hi","x":tru}, nope]}`);
+    expect(verdict(() => readChatRequestBody(raw).forwarded())).toEqual({ model: "openai/gpt-4o", fields: expect.anything(), messages: 2, labels: [] });
+    expect(verdict(() => readChatRequestBody(raw).whole())).toBe("400 The request body is not valid JSON.");
+  });
+
+  it("refuses a member it parses that is not JSON, for either adapter, and a model that is not before knowing one", () => {
+    for (const member of ['"tools":[1 2]', '"tools":{"a" 1}', '"stream_options":{"include_usage" true}', '"tool_choice":nul']) {
+      const raw = Buffer.from(`{"pad":${PAD},"model":"openai/gpt-4o",${member},"messages":[{"role":"user","content":"hi"}]}`);
+      expect(verdict(() => readChatRequestBody(raw).forwarded())).toBe("400 The request body is not valid JSON.");
+      expect(verdict(() => readChatRequestBody(raw).whole())).toBe("400 The request body is not valid JSON.");
+    }
+    expect(() => readChatRequestBody(Buffer.from(`{"pad":${PAD},"model":{"a" 1},"messages":[]}`))).toThrow("The request body is not valid JSON.");
+  });
+
+  it.each([
+    ["a conversation whose members the projection cannot find", `[{"role":"user" "content":"hi"}]`, "400 The request body is not valid JSON."],
+    ["a role that is not JSON", `[{"role":tool,"content":"hi"}]`, "400 The request body is not valid JSON."],
+    ["messages that are not an array", `{"role":"user"}`, "400 Invalid `messages`: Invalid input: expected array, received object"],
+    ["no messages", "[]", "400 Invalid `messages`: `messages` must contain at least one message"],
+  ])("reads whole, for JSON.parse's or the schema's verdict, %s", (_, messages, expected) => {
+    const raw = Buffer.from(`{"pad":${PAD},"model":"openai/gpt-4o","messages":${messages}}`);
+    expect(verdict(() => readChatRequestBody(raw).forwarded())).toBe(expected);
+  });
+
+  it("refuses a body nested deeper than the limit wherever the projection meets it, and reads one at the limit", () => {
+    const nested = (levels: number) => `${"[".repeat(levels)}${"]".repeat(levels)}`;
+    // the depth around each place: the body 1, messages 2, a message 3, its content or tool calls 4, a part 5
+    const places: Array<[number, (v: string) => string]> = [
+      [5, (v) => `"messages":[{"role":"user","content":[{"type":"text","x":${v}}]}]`],
+      [5, (v) => `"messages":[{"role":"user","content":[{"type":"text","cache_control":${v}}]}]`],
+      [4, (v) => `"messages":[{"role":"user","content":[${v}]}]`],
+      [3, (v) => `"messages":[{"role":"user","name":${v},"content":"hi"}]`],
+      [4, (v) => `"messages":[{"role":"assistant","tool_calls":[${v}]}]`],
+      [2, (v) => `"messages":[${v},{"role":"user","content":"hi"}]`],
+      [2, (v) => `"tools":[${v}],"messages":[{"role":"user","content":"hi"}]`],
+    ];
+    for (const [above, place] of places) {
+      const body = (levels: number) => Buffer.from(`{"pad":${PAD},"model":"openai/gpt-4o",${place(nested(levels))}}`);
+      expect(verdict(() => readChatRequestBody(body(MAX_JSON_DEPTH - above)).forwarded())).toMatchObject({ model: "openai/gpt-4o" });
+      expect(verdict(() => readChatRequestBody(body(MAX_JSON_DEPTH - above + 1)).forwarded())).toBe(`400 The request body nests deeper than ${MAX_JSON_DEPTH} levels.`);
+    }
+  });
+
+  it.each([
+    ["short", '{"model":"openai/gpt-4o","messages":[{"role":"user","content":"hi"}]}'],
+    ["with a top-level key repeated", `{"pad":${PAD},"model":"openai/gpt-4o","messages":[{"role":"user","content":"hi"}],"model":"openai/gpt-4o-mini"}`],
+    ["with a top-level __proto__", `{"pad":${PAD},"__proto__":{"model":"x"},"model":"openai/gpt-4o","messages":[{"role":"user","content":"hi"}]}`],
+    ["without messages", `{"pad":${PAD},"model":"openai/gpt-4o"}`],
+  ])("parses a body whole when it is %s", (_, text) => {
+    const read = readChatRequestBody(Buffer.from(text));
+    const expected = JSON.parse(text) as Record<string, unknown>;
+    expect(read.model).toBe(expected.model);
+    expect(read.forwarded().object).toEqual(expected);
+    expect(Object.getPrototypeOf(read.forwarded().object)).toBe(Object.prototype);
+    expect(read.forwarded().source.text).toBe(text);
+  });
+});

@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { eventually, useEmbeddedGateway } from "../harness/gateway.ts";
+
+// openai/gpt-4o: $2.50 in, $10.00 out per Mtok; chat-nonstream.json: 14 prompt, 7 completion tokens
+const NONSTREAM_COST = 14 * 2.5 + 7 * 10;
+
+/** A coding agent's conversation in OpenAI's shape: tool calls and results of source code, non-ASCII and escapes. */
+function agentConversation(): unknown[] {
+  const code = Array.from({ length: 300 }, (_, i) => `  const v${i} = f("é✓ ${i}", '\t"q"'); // 😀 línea ${i}\n`).join("");
+  const messages: unknown[] = [{ role: "system", content: `Vous êtes un agent. ${"règle ".repeat(2_000)}` }];
+  for (let t = 0; t < 10; t++) {
+    messages.push({ role: "user", content: [{ type: "text", text: `tour ${t}: lis le fichier` }] });
+    messages.push({ role: "assistant", content: null, tool_calls: [{ id: `call_${t}`, type: "function", function: { name: "read", arguments: JSON.stringify({ path: `src/f${t}.ts` }) } }] });
+    messages.push({ role: "tool", tool_call_id: `call_${t}`, content: code });
+  }
+  return messages;
+}
+
+/**
+ * A long conversation on /v1/chat/completions to a provider on OpenAI's wire: the gateway reads of it only what it
+ * checks (routes/chat-body-bytes.ts), forwards the client's bytes, and still refuses what the model cannot do.
+ */
+describe("a coding agent's long conversation on /v1/chat/completions", () => {
+  const g = useEmbeddedGateway();
+  let spent = 0;
+  const post = (body: string) => fetch(`${g.base}/v1/chat/completions`, { method: "POST", headers: { authorization: `Bearer ${g.key}`, "content-type": "application/json" }, body });
+  const expectLedger = async () => {
+    await eventually(async () => {
+      const c = (await (await fetch(`${g.base}/v1/credits`, { headers: { authorization: `Bearer ${g.key}` } })).json()) as { available_micros: number };
+      expect(c.available_micros).toBe(10_000_000 - spent);
+    });
+  };
+
+  it("reaches the provider as sent, but for its model, and is billed", async () => {
+    const text = `{"messages":${JSON.stringify(agentConversation())},\n "model" : "openai/gpt-4o", "temperature":0.2,\t"user":"ü"}`;
+    expect(Buffer.byteLength(text)).toBeGreaterThan(200_000);
+    const res = await post(text);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ object: "chat.completion", model: "openai/gpt-4o", choices: [{ message: { role: "assistant" } }] });
+    const up = g.mock.requests.at(-1)!;
+    const expected = Buffer.from(text.replace('"openai/gpt-4o"', '"gpt-4o"'));
+    expect(up.bodyBytes.equals(expected)).toBe(true);
+    expect(up.headers["content-length"]).toBe(String(expected.length));
+    spent += NONSTREAM_COST;
+    await expectLedger();
+  });
+
+  it("refuses, with no provider call, a capability the model lacks deep in the conversation", async () => {
+    const calls = g.mock.requests.length;
+    const messages = [...agentConversation(), { role: "user", content: [{ type: "text", text: "écoute" }, { type: "input_audio", input_audio: { data: "AAAA", format: "wav" } }] }];
+    const res = await post(JSON.stringify({ model: "openai/gpt-4o", messages }));
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: { type: "invalid_request_error", param: "messages", message: expect.stringMatching(/does not support audio input/) } });
+    expect(g.mock.requests.length).toBe(calls);
+  });
+
+  it("leaves a malformed conversation to the provider on OpenAI's wire (its 400, unbilled), but refuses it itself for a translated one", async () => {
+    const calls = g.mock.requests.length;
+    // faults in what the gateway does not read: a member's literal, an element that is no value
+    const conversation = `[{"role":"user","content":"${"salut ".repeat(300)}","n":tru}, nope]`;
+    const forwarded = await post(`{"model":"openai/gpt-4o","messages":${conversation}}`);
+    expect(forwarded.status).toBe(400);
+    expect(await forwarded.json()).toMatchObject({ error: { type: "invalid_request_error", message: "We could not parse the JSON body of your request." } });
+    expect(g.mock.requests.length).toBe(calls + 1);
+    expect(g.mock.requests.at(-1)!.bodyText).toBe(`{"model":"gpt-4o","messages":${conversation}}`);
+    const translated = await post(`{"model":"anthropic/claude-haiku-4-5","messages":${conversation}}`);
+    expect(translated.status).toBe(400);
+    expect(await translated.json()).toMatchObject({ error: { code: "invalid_json", message: "The request body is not valid JSON." } });
+    expect(g.mock.requests.length).toBe(calls + 1);
+    // a billed call after them: once the ledger has applied it, it has applied whatever came before it
+    await g.client.chat.completions.create({ model: "openai/gpt-4o", messages: [{ role: "user", content: "hi" }] });
+    spent += NONSTREAM_COST;
+    await expectLedger();
+  });
+});
