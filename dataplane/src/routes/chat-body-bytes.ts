@@ -1,5 +1,5 @@
 import { GatewayError } from "../errors.ts";
-import { parseScannedBody, scannedMembers } from "../http/json-body.ts";
+import { SCANNED_BODY_MIN, parseScannedBody, scannedMembers } from "../http/json-body.ts";
 import { skipValue, valueEnd, visitElements, visitMembers, type MemberReader } from "../providers/shared/json-bytes.ts";
 import type { JsonSource, MemberSpan } from "../providers/shared/json-top-level.ts";
 import { MESSAGE_MEMBERS_READ, PART_MEMBERS_READ } from "./chat-capabilities.ts";
@@ -32,26 +32,28 @@ export interface ChatRequestBody {
  * provider's to judge, and a body it refuses comes back as its own 400, unbilled.
  */
 export function readChatRequestBody(raw: Buffer): ChatRequestBody {
+  // a short body (most requests) is parsed whole, with nothing made for a projection
+  if (raw.length < SCANNED_BODY_MIN) return parsedWhole(parseScannedBody(raw, undefined));
   const projection = new Projection(raw);
   const byteMembers = scannedMembers(raw, projection.readers);
-  const messages = projection.messages;
+  const { messages, tools } = projection;
   // `__proto__` would set the prototype of an object built member by member; JSON.parse makes it an own member
-  if (byteMembers === undefined || messages === undefined || byteMembers.has("__proto__")) {
-    const parsed = parseScannedBody(raw, byteMembers);
-    return { model: parsed.object.model, whole: () => parsed, forwarded: () => parsed };
-  }
+  if (byteMembers === undefined || messages === undefined || byteMembers.has("__proto__")) return parsedWhole(parseScannedBody(raw, byteMembers));
   const model = byteMembers.get("model");
   return {
     model: model === undefined ? undefined : parseValue(raw, model),
     whole: () => parseScannedBody(raw, byteMembers),
     forwarded: () => {
       const object: Record<string, unknown> = {};
-      for (const [key, span] of byteMembers) {
-        object[key] = key === "messages" ? messages : key === "tools" && projection.tools !== undefined ? projection.tools : parseValue(raw, span);
-      }
+      for (const [key, span] of byteMembers) object[key] = key === "messages" ? messages : key === "tools" && tools !== undefined ? tools : parseValue(raw, span);
       return { object, source: { bytes: raw, byteMembers } };
     },
   };
+}
+
+/** A body parsed whole, the same for either kind of adapter. */
+function parsedWhole(parsed: Parsed): ChatRequestBody {
+  return { model: parsed.object.model, whole: () => parsed, forwarded: () => parsed };
 }
 
 function parseValue(raw: Buffer, span: MemberSpan): unknown {
