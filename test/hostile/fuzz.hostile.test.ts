@@ -85,7 +85,7 @@ describe("hostile request bodies", () => {
   }
 
   for (const route of JSON_ROUTES) {
-    it(`${route.method} ${route.path}: ${RUNS} hostile JSON bodies`, async () => {
+    it(`${route.method} ${route.path}${route.label ? ` (${route.label})` : ""}: ${RUNS} hostile JSON bodies`, async () => {
       await fc.assert(
         fc.asyncProperty(jsonBodyCase(route.valid), async (c) => {
           await send(route, c);

@@ -19,14 +19,28 @@ export interface JsonRoute {
   valid: Record<string, unknown>;
   /** Answers with a cost in x-svc-cost-micros when it succeeds. */
   billed: boolean;
+  /** Tells apart two bodies tried on one route. */
+  label?: string;
 }
 
 export const CHAT_MODEL = "openai/gpt-4o";
 export const NATIVE_MODEL = "anthropic/claude-haiku-4-5";
 
+/**
+ * A conversation of more than 1 KiB (SCANNED_BODY_MIN), so its body is scanned as bytes rather than parsed whole
+ * (readForwardedBody, readChatRequestBody); mutations of its first message leave the long second one in place.
+ */
+const longConversation = [
+  { role: "user", content: [{ type: "text", text: "hi" }] },
+  { role: "assistant", content: `Voilà ✓ ${"a long answer, ".repeat(100)}` },
+  { role: "user", content: "go on" },
+];
+
 export const JSON_ROUTES: readonly JsonRoute[] = [
   { method: "POST", path: "/v1/chat/completions", billed: true, valid: { model: CHAT_MODEL, messages: [{ role: "user", content: "hi" }], max_tokens: 16 } },
+  { method: "POST", path: "/v1/chat/completions", label: "a long conversation", billed: true, valid: { model: CHAT_MODEL, messages: longConversation, max_tokens: 16 } },
   { method: "POST", path: "/v1/messages", billed: true, valid: { model: NATIVE_MODEL, max_tokens: 16, messages: [{ role: "user", content: "hi" }] } },
+  { method: "POST", path: "/v1/messages", label: "a long conversation", billed: true, valid: { model: NATIVE_MODEL, max_tokens: 16, messages: longConversation } },
   { method: "POST", path: "/v1/messages/count_tokens", billed: true, valid: { model: NATIVE_MODEL, messages: [{ role: "user", content: "hi" }] } },
   { method: "POST", path: "/v1/embeddings", billed: true, valid: { model: "openai/text-embedding-3-small", input: "hello" } },
   { method: "POST", path: "/v1/images/generations", billed: true, valid: { model: "openai/gpt-image-1-mini", prompt: "a lighthouse at dusk", n: 1, size: "1024x1024" } },
@@ -71,6 +85,11 @@ const COMMON_KEYS = [
   "messages.0",
   "messages.0.content",
   "messages.0.role",
+  "messages.0.content.0.type",
+  "messages.0.content.0.cache_control",
+  "messages.0.tool_calls",
+  "messages.0.cache_control",
+  "messages.1",
   "images.0.image_url",
   "__proto__",
   "constructor",
