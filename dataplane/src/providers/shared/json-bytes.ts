@@ -1,7 +1,8 @@
 // The top-level scan of json-top-level.ts, run on a body's UTF-8 bytes instead of a decoded text: for a body a route
 // forwards as the client sent it, spliced at byte offsets (http/json-body.ts). The native /v1/messages reads two or
-// three members of its body and never decodes the rest; decoding the whole body to a string only to scan it cost
-// more than the scan: a string past V8's largest regular object
+// three members of its body and never decodes the rest, nor does the chat route for a provider it forwards to
+// (routes/chat-body-bytes.ts reads the conversation's few members it checks while the scan passes them); decoding
+// the whole body to a string only to scan it cost more than the scan: a string past V8's largest regular object
 // (~128 KB; a coding agent's request is ~230 KB) is allocated on pages of its own, ~0.9 ns a byte against ~0.08
 // below it (docs/performance.md). JSON's structural characters are ASCII and no byte of a multi-byte UTF-8
 // sequence is, so the scan reads the bytes as it reads a text, and its offsets are byte offsets.
