@@ -1,6 +1,6 @@
 import { GatewayError } from "../errors.ts";
 import { SCANNED_BODY_MIN, parseScannedBody, scannedMembers } from "../http/json-body.ts";
-import { skipValue, valueEnd, visitElements, visitMembers, type MemberReader } from "../providers/shared/json-bytes.ts";
+import { skipValue, topLevelValueEnd, visitElements, visitMembers, type MemberReader } from "../providers/shared/json-bytes.ts";
 import type { JsonSource, MemberSpan } from "../providers/shared/json-top-level.ts";
 import { MESSAGE_MEMBERS_READ, PART_MEMBERS_READ } from "./chat-capabilities.ts";
 
@@ -86,8 +86,8 @@ class Projection {
 
   constructor(private readonly raw: Buffer) {
     this.readers = new Map<string, MemberReader>([
-      ["messages", (start, depth) => (raw[start] === OPEN_BRACKET ? this.readMessages(start, depth) : valueEnd(raw, start, depth))],
-      ["tools", (start, depth) => (raw[start] === OPEN_BRACKET ? this.count(start, depth, (a) => (this.tools = a)) : valueEnd(raw, start, depth))],
+      ["messages", (start, depth) => (raw[start] === OPEN_BRACKET ? this.readMessages(start, depth) : topLevelValueEnd(raw, start, depth))],
+      ["tools", (start, depth) => (raw[start] === OPEN_BRACKET ? this.count(start, depth, (a) => (this.tools = a)) : topLevelValueEnd(raw, start, depth))],
     ]);
   }
 

@@ -27,7 +27,7 @@ import {
 
 /**
  * Finds the end of a top-level member's value in its own way, reading it on the way (a chat body's conversation):
- * just past the value, or -1 to refuse the body. It must check what the scan checks of a nested value (valueEnd,
+ * just past the value, or -1 to refuse the body. It must check what the scan checks of a nested value (topLevelValueEnd,
  * visitMembers, visitElements and skipValue do), the value being at most `maxDepth` deep.
  */
 export type MemberReader = (start: number, maxDepth: number) => number;
@@ -42,7 +42,7 @@ export function topLevelMembersOfBytes(bytes: Buffer, maxDepth: number, readers?
   const members = new Map<string, MemberSpan>();
   const end = visitMembers(bytes, skipWhitespace(bytes, 0), (key, valueStart) => {
     const reader = readers?.get(key);
-    const end = members.has(key) ? -1 : reader !== undefined ? reader(valueStart, maxDepth - 1) : valueEnd(bytes, valueStart, maxDepth - 1);
+    const end = members.has(key) ? -1 : reader !== undefined ? reader(valueStart, maxDepth - 1) : topLevelValueEnd(bytes, valueStart, maxDepth - 1);
     if (end >= 0) members.set(key, { valueStart, valueEnd: end });
     return end;
   });
@@ -110,7 +110,7 @@ export function skipValue(bytes: Buffer, start: number, maxDepth: number): numbe
 }
 
 /** Just past the top-level value at `start`, at most `maxDepth` deep, or -1; a number or literal is checked. */
-export function valueEnd(bytes: Buffer, start: number, maxDepth: number): number {
+export function topLevelValueEnd(bytes: Buffer, start: number, maxDepth: number): number {
   const c = bytes[start];
   if (c === QUOTE) return stringEnd(bytes, start);
   if (c === OPEN_BRACE || c === OPEN_BRACKET) return nestedEnd(bytes, start, maxDepth);
