@@ -1,7 +1,16 @@
 // What is sent: the same request, byte for byte, to the mock directly, through nginx and through the gateway.
 import { agentChatRequestBody, agentRequestBody } from "./agent-request.ts";
 
-export type ScenarioName = "chat" | "chat-stream" | "chat-stream-translated" | "messages-stream" | "messages-agent" | "chat-agent" | "embeddings" | "embeddings-base64";
+export type ScenarioName =
+  | "chat"
+  | "chat-stream"
+  | "chat-stream-translated"
+  | "messages-stream"
+  | "messages-agent"
+  | "chat-agent"
+  | "chat-agent-translated"
+  | "embeddings"
+  | "embeddings-base64";
 /** `<mode>@<rev>`: the gateway of a baseline revision (`--baseline`). */
 export type TargetName = "direct" | "nginx" | "relay" | "embedded" | "split" | `${"embedded" | "split"}@${string}`;
 
@@ -121,12 +130,24 @@ export const scenarios: readonly Scenario[] = [
     check: checkMessagesStream,
   },
   {
-    // the same turn in OpenAI's shape, for an OpenAI-compatible provider: the chat route reads (parses) the body whole
+    // the same turn in OpenAI's shape, for an OpenAI-compatible provider: the chat route forwards the client's bytes and
+    // reads of the conversation only what it checks (routes/chat-body-bytes.ts)
     name: "chat-agent",
     title: `chat, a coding agent's ~230 KB request, stream (${STREAM_CHUNKS} chunks)`,
     path: "/v1/chat/completions",
     stream: true,
     body: agentChatRequestBody("openai/gpt-4o"),
+    check: checkChatStream,
+  },
+  {
+    // that turn for a Claude model: the gateway parses the whole conversation and rebuilds it as a /v1/messages request,
+    // then translates the stream back; direct, nginx and the relay pass it to the mock's OpenAI endpoint, as for
+    // chat-stream-translated, so their rows are the pass-through floor
+    name: "chat-agent-translated",
+    title: `chat, a coding agent's ~230 KB request, stream translated from Anthropic (${STREAM_CHUNKS} chunks)`,
+    path: "/v1/chat/completions",
+    stream: true,
+    body: agentChatRequestBody("anthropic/claude-haiku-4-5"),
     check: checkChatStream,
   },
   {
