@@ -3,6 +3,8 @@ import { eventually, useEmbeddedGateway } from "../harness/gateway.ts";
 
 // openai/gpt-4o: $2.50 in, $10.00 out per Mtok; chat-nonstream.json: 14 prompt, 7 completion tokens
 const NONSTREAM_COST = 14 * 2.5 + 7 * 10;
+// anthropic/claude-haiku-4-5: $1 in, $5 out per Mtok; anthropic/messages-nonstream.json: 8 in, 21 out
+const CLAUDE_NONSTREAM_COST = 8 * 1 + 21 * 5;
 
 /** A coding agent's conversation in OpenAI's shape: tool calls and results of source code, non-ASCII and escapes. */
 function agentConversation(): unknown[] {
@@ -42,6 +44,27 @@ describe("a coding agent's long conversation on /v1/chat/completions", () => {
     expect(up.bodyBytes.equals(expected)).toBe(true);
     expect(up.headers["content-length"]).toBe(String(expected.length));
     spent += NONSTREAM_COST;
+    await expectLedger();
+  });
+
+  it("for a Claude model, is rebuilt as Anthropic's request with every text as sent, the closing turn trimmed, and billed", async () => {
+    const conversation = agentConversation() as Array<{ role: string; content: unknown; tool_call_id?: string }>;
+    // a prefill closing the conversation: Anthropic refuses one ending in whitespace, so the gateway trims it
+    const messages = [...conversation, { role: "assistant", content: `Je lis src/f9.ts ${"… ".repeat(600)}  \n` }];
+    const text = JSON.stringify({ model: "anthropic/claude-haiku-4-5", max_tokens: 64, messages });
+    expect(Buffer.byteLength(text)).toBeGreaterThan(200_000);
+    const res = await post(text);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ object: "chat.completion", model: "anthropic/claude-haiku-4-5" });
+    const up = g.mock.requests.at(-1)!;
+    expect(up.path).toBe("/v1/messages");
+    expect(up.headers["content-length"]).toBe(String(up.bodyBytes.length));
+    const sent = up.json as { system: Array<{ text: string }>; messages: Array<{ role: string; content: Array<{ type: string; text?: string; content?: string }> }> };
+    expect(sent.system).toEqual([{ type: "text", text: (conversation[0]!.content as string) }]);
+    const results = sent.messages.flatMap((m) => m.content).filter((b) => b.type === "tool_result");
+    expect(results.map((b) => b.content)).toEqual(conversation.filter((m) => m.role === "tool").map((m) => m.content));
+    expect(sent.messages.at(-1)).toEqual({ role: "assistant", content: [{ type: "text", text: (messages.at(-1)!.content as string).trimEnd() }] });
+    spent += CLAUDE_NONSTREAM_COST;
     await expectLedger();
   });
 

@@ -10,7 +10,7 @@ import { hasImageAdapter } from "./image-registry.ts";
 import { hasTranscriptionAdapter } from "./transcription-registry.ts";
 
 const openAICompatChat: ChatAdapter = {
-  readsConversation: false,
+  conversation: "forwarded",
   buildRequest: buildChatRequest,
   parseResponse: parseChatResponse,
   createStreamTranslator: (ctx) => new OpenAIStreamMeter(ctx),

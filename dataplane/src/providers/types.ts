@@ -77,11 +77,16 @@ export interface ChatContext {
  */
 export interface ChatAdapter {
   /**
-   * Whether buildRequest reads the conversation (`messages`) to write its own request. One that does not forwards the
-   * client's bytes (`source`), so the route gives it `messages` as a projection of what the gateway checks
-   * (routes/chat-body-bytes.ts), never decoded or parsed whole.
+   * What buildRequest does with the conversation (`messages`), which tells the route how to read it
+   * (routes/chat-body-bytes.ts):
+   * - "forwarded": it is not read; the client's bytes (`source`) go upstream, so the route gives `messages` as a
+   *   projection of what the gateway checks, never decoded or parsed whole;
+   * - "rebuilt, texts as sent": a new request is written from it, every message text (a string `content`, a part's
+   *   `text`) copied as it is, never looked into, so a long one may stand in as a placeholder string, replaced by the
+   *   client's JSON bytes of that text in the request written;
+   * - "rebuilt": a new request is written from it, its texts looked into.
    */
-  readonly readsConversation: boolean;
+  readonly conversation: "forwarded" | "rebuilt, texts as sent" | "rebuilt";
   /**
    * The upstream call for an OpenAI-format chat body (already validated as far as the gateway checks it).
    * `source` is that body as the client sent it, for an adapter that forwards it with a member or two changed.

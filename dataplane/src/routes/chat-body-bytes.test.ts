@@ -5,6 +5,7 @@ import { MAX_JSON_DEPTH, SCANNED_BODY_MIN } from "../http/json-body.ts";
 import { readChatBody } from "./chat-body.ts";
 import { readChatRequestBody } from "./chat-body-bytes.ts";
 import { labelsUsed } from "./chat-capabilities.ts";
+import { anthropicChat } from "../providers/anthropic/chat.ts";
 
 /** A text long enough to be scanned, with non-ASCII on either side of the members the tests look at. */
 const PAD = `"pad é✓😀 ${"p".repeat(SCANNED_BODY_MIN)}"`;
@@ -200,5 +201,90 @@ describe("readChatRequestBody", () => {
     expect(read.forwarded().object).toEqual(expected);
     expect(Object.getPrototypeOf(read.forwarded().object)).toBe(Object.prototype);
     expect(read.forwarded().source.text).toBe(text);
+  });
+});
+
+describe("long texts set aside for an adapter that copies them as sent (textsAside)", () => {
+  const target = { baseUrl: "http://127.0.0.1:1", credential: "k", upstreamModel: "claude-haiku-4-5", maxOutputTokens: 1024 };
+  const long = (tag: string) => `${tag} é✓😀 "quoted" \\ \n\t\u0001 ${"lorem ipsum ".repeat(100)}`;
+
+  /** The request the Anthropic adapter writes, or its 400, from the body as textsAside gives it and parsed whole. */
+  function written(raw: Buffer, read: "whole" | "aside"): unknown {
+    try {
+      const r = readChatRequestBody(raw);
+      const { object, restore } = read === "whole" ? r.whole() : r.textsAside();
+      const body = anthropicChat.buildRequest(object, target, true).body as string;
+      if (restore === undefined) return { json: JSON.parse(body), restored: false };
+      const pieces = restore(body);
+      return pieces === undefined ? "not restored" : { json: JSON.parse(Buffer.concat(pieces).toString()), restored: true };
+    } catch (err) {
+      if (!(err instanceof GatewayError)) throw err;
+      return `${err.status} ${err.message}`;
+    }
+  }
+
+  const text = fc.oneof(fc.constantFrom("", "hi", "   "), fc.constantFrom("a", "b", "c").map(long), fc.constantFrom("a", "b").map((t) => `${long(t)}   \n`));
+  const part = fc.oneof({ weight: 4, arbitrary: text.map((t) => ({ type: "text", text: t })) }, { weight: 1, arbitrary: fc.constant({ type: "image_url", image_url: { url: "https://x.test/a.png" } }) });
+  const content = fc.oneof(text, fc.array(part, { minLength: 1, maxLength: 3 }));
+  const message = fc.oneof(
+    fc.record({ role: fc.constantFrom("user", "system", "developer"), content }),
+    fc.record({ role: fc.constant("assistant"), content: fc.oneof(text, fc.array(text.map((t) => ({ type: "text", text: t })), { minLength: 1, maxLength: 2 }), fc.constant(null)) }),
+    fc.constant({ role: "assistant", content: null, tool_calls: [{ id: "call_1", type: "function", function: { name: "read", arguments: '{"path":"a.ts"}' } }] }),
+    fc.record({ role: fc.constant("tool"), tool_call_id: fc.constant("call_1"), content: text }),
+  );
+
+  it("writes the request the whole body writes, for any generated conversation, its long texts as the client sent them", () => {
+    let restored = 0;
+    fc.assert(
+      fc.property(fc.array(message, { minLength: 1, maxLength: 8 }), fc.boolean(), (messages, pretty) => {
+        const raw = Buffer.from(JSON.stringify({ model: "anthropic/claude-haiku-4-5", pad: PAD, messages }, null, pretty ? 2 : undefined));
+        const aside = written(raw, "aside") as { json?: unknown; restored?: boolean };
+        const whole = written(raw, "whole") as { json?: unknown };
+        if (typeof whole === "string") expect(aside).toBe(whole);
+        else expect(aside.json).toEqual(whole.json);
+        if (aside.restored) restored++;
+      }),
+      { numRuns: 1_000 },
+    );
+    // the property ran on texts set aside, not only on bodies read whole
+    expect(restored).toBeGreaterThan(200);
+  });
+
+  it("keeps the texts of the last message and of those after the last user or tool message, and short texts", () => {
+    const messages = [
+      { role: "system", content: long("s") },
+      { role: "user", content: [{ type: "text", text: long("u") }, { type: "text", text: "short" }] },
+      { role: "tool", tool_call_id: "c", content: long("t") },
+      { role: "assistant", content: long("a1") },
+      { role: "system", content: long("s2") },
+      { role: "assistant", content: `${long("a2")}  ` },
+    ];
+    const raw = Buffer.from(JSON.stringify({ model: "anthropic/claude-haiku-4-5", messages }));
+    const { object, restore } = readChatRequestBody(raw).textsAside();
+    const got = object.messages as Array<{ content: unknown }>;
+    const placeholder = expect.stringMatching(/^svc-text-[\w-]{16}-\d+$/);
+    expect(got.map((m) => m.content)).toEqual([placeholder, [{ type: "text", text: placeholder }, { type: "text", text: "short" }], placeholder, long("a1"), long("s2"), `${long("a2")}  `]);
+    // what a writer does with them: placeholders put back as the client's bytes, wherever the writer moved them
+    const moved = JSON.stringify({ b: got[2]!.content, a: [got[0]!.content], c: (got[1]!.content as Array<{ text: string }>)[0]!.text });
+    expect(JSON.parse(Buffer.concat(restore!(moved)!).toString())).toEqual({ b: long("t"), a: [long("s")], c: long("u") });
+  });
+
+  it("restores only placeholders that stand as whole strings", () => {
+    const raw = Buffer.from(JSON.stringify({ model: "anthropic/claude-haiku-4-5", messages: [{ role: "user", content: long("u") }, { role: "user", content: "go" }] }));
+    const { object, restore } = readChatRequestBody(raw).textsAside();
+    const p = (object.messages as Array<{ content: string }>)[0]!.content;
+    expect(JSON.parse(Buffer.concat(restore!(JSON.stringify([p, p]))!).toString())).toEqual([long("u"), long("u")]);
+    expect(restore!(JSON.stringify({ t: "nothing set aside" }))!.map((b) => Buffer.from(b).toString()).join("")).toBe('{"t":"nothing set aside"}');
+    for (const bad of [JSON.stringify({ t: `joined ${p}` }), JSON.stringify({ t: `${p} joined` }), JSON.stringify({ t: `"${p}"` }), JSON.stringify({ t: p.replace(/\d+$/, "9") }), JSON.stringify({ t: p.replace(/\d+$/, "") })]) {
+      expect(restore!(bad)).toBeUndefined();
+    }
+  });
+
+  it("sets nothing aside from a body read whole, or with no long text before the closing turn", () => {
+    expect(readChatRequestBody(Buffer.from('{"model":"m","messages":[{"role":"user","content":"hi"}]}')).textsAside().restore).toBeUndefined();
+    const closing = Buffer.from(JSON.stringify({ model: "m", messages: [{ role: "user", content: "hi" }, { role: "assistant", content: long("a") }] }));
+    const aside = readChatRequestBody(closing).textsAside();
+    expect(aside.object).toEqual(JSON.parse(closing.toString()));
+    expect(aside.restore).toBeUndefined();
   });
 });

@@ -1,20 +1,36 @@
+import { randomBytes } from "node:crypto";
 import { GatewayError } from "../errors.ts";
-import { SCANNED_BODY_MIN, parseScannedBody, scannedMembers } from "../http/json-body.ts";
+import { SCANNED_BODY_MIN, parseJsonObject, parseScannedBody, scannedMembers } from "../http/json-body.ts";
 import { skipValue, topLevelValueEnd, visitElements, visitMembers, type MemberReader } from "../providers/shared/json-bytes.ts";
-import type { JsonSource, MemberSpan } from "../providers/shared/json-top-level.ts";
+import type { JsonPieces, JsonSource, MemberSpan } from "../providers/shared/json-top-level.ts";
 import { MESSAGE_MEMBERS_READ, PART_MEMBERS_READ } from "./chat-capabilities.ts";
 
-type Parsed = { object: Record<string, unknown>; source: JsonSource };
+/**
+ * A request written from a body whose long texts are placeholders, as pieces with the client's bytes of each text in
+ * place of its placeholder; undefined when a placeholder is in it other than as a whole JSON string.
+ */
+export type TextRestore = (written: string) => JsonPieces | undefined;
+
+/** The body as an adapter gets it; `restore` when its long texts are placeholders (textsAside). */
+type Parsed = { object: Record<string, unknown>; source: JsonSource; restore?: TextRestore };
 
 /** A chat body, read as far as the route needs before it knows the provider's adapter. */
 export interface ChatRequestBody {
   /** The body's `model`, which names the provider. */
   readonly model: unknown;
   /**
-   * The body for an adapter that reads its conversation (ChatAdapter.readsConversation): parsed whole, or a 400
-   * saying what is wrong with it.
+   * The body for an adapter that rebuilds the conversation (ChatAdapter.conversation): parsed whole, or a 400 saying
+   * what is wrong with it.
    */
   whole(): Parsed;
+  /**
+   * The body for an adapter that rebuilds the conversation but copies its texts as sent: as `whole()`, except that
+   * in a scanned body each long text (a string `content` or a part's `text` of LONG_TEXT bytes or more, in a
+   * message the closing assistant turn cannot hold) is a placeholder string, never decoded or parsed; `restore` puts
+   * the client's bytes of each back into a request written from it. A 230 KB coding agent's turn is mostly such
+   * texts: decoded, parsed and serialised again, they were most of the ~6.4 ms the turn cost for a Claude model.
+   */
+  textsAside(): Parsed;
   /**
    * The body for an adapter that forwards the client's bytes: as `whole()`, except that a scanned body's `messages`
    * and `tools` are projections of what the gateway checks (Projection), and the body is never decoded whole.
@@ -36,13 +52,17 @@ export function readChatRequestBody(raw: Buffer): ChatRequestBody {
   if (raw.length < SCANNED_BODY_MIN) return parsedWhole(parseScannedBody(raw, undefined));
   const projection = new Projection(raw);
   const byteMembers = scannedMembers(raw, projection.readers);
-  const { messages, tools } = projection;
+  const { messages, tools, texts } = projection;
   // `__proto__` would set the prototype of an object built member by member; JSON.parse makes it an own member
   if (byteMembers === undefined || messages === undefined || byteMembers.has("__proto__")) return parsedWhole(parseScannedBody(raw, byteMembers));
   const model = byteMembers.get("model");
   return {
     model: model === undefined ? undefined : parseValue(raw, model),
     whole: () => parseScannedBody(raw, byteMembers),
+    textsAside: () => {
+      const aside = textsAside(raw, messages, texts);
+      return aside ?? parseScannedBody(raw, byteMembers);
+    },
     forwarded: () => {
       const object: Record<string, unknown> = {};
       for (const [key, span] of byteMembers) object[key] = key === "messages" ? messages : key === "tools" && tools !== undefined ? tools : parseValue(raw, span);
@@ -51,9 +71,72 @@ export function readChatRequestBody(raw: Buffer): ChatRequestBody {
   };
 }
 
-/** A body parsed whole, the same for either kind of adapter. */
+/** A body parsed whole, the same for every kind of adapter. */
 function parsedWhole(parsed: Parsed): ChatRequestBody {
-  return { model: parsed.object.model, whole: () => parsed, forwarded: () => parsed };
+  return { model: parsed.object.model, whole: () => parsed, forwarded: () => parsed, textsAside: () => parsed };
+}
+
+/** A text set aside from this many bytes of JSON on (its quotes included); a shorter one costs little to parse. */
+export const LONG_TEXT = 1024;
+
+/** Where a text lies in the body, and in which message. */
+interface TextSpan {
+  message: number;
+  start: number;
+  end: number;
+}
+
+/**
+ * The body with its long texts as placeholders, parsed, and how to put them back; undefined when none is set aside.
+ * Only texts before the conversation's last tool message, or last user message holding a long text, are set aside,
+ * and never the last message's: those surely end any assistant turn before them, and the closing assistant turn is
+ * what Anthropic's adapter trims of trailing whitespace (a prefill must not end in it), so it must read its texts. A
+ * user message may add no turn at all (its texts empty), and system messages none, so neither ends one.
+ */
+function textsAside(raw: Buffer, messages: readonly unknown[], texts: readonly TextSpan[]): Parsed | undefined {
+  const withText = new Set(texts.map((t) => t.message));
+  let closer = -1;
+  for (let i = messages.length - 1; i >= 0 && closer < 0; i--) {
+    const role = (messages[i] as { role?: unknown } | null)?.role;
+    if (role === "tool" || (role === "user" && withText.has(i))) closer = i;
+  }
+  const below = Math.min(closer + 1, messages.length - 1);
+  const spans = texts.filter((t) => t.message < below);
+  if (spans.length === 0) return undefined;
+  // unguessable, so no client's text can hold a placeholder; base64url needs no escape in JSON
+  const prefix = `svc-text-${randomBytes(12).toString("base64url")}-`;
+  const pieces: Uint8Array[] = [];
+  let from = 0;
+  spans.forEach((span, i) => {
+    pieces.push(raw.subarray(from, span.start), Buffer.from(`"${prefix}${i}"`));
+    from = span.end;
+  });
+  pieces.push(raw.subarray(from));
+  const object = parseJsonObject(Buffer.concat(pieces));
+  return { object, source: { bytes: raw }, restore: (written) => restoreTexts(written, prefix, raw, spans) };
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+function restoreTexts(written: string, prefix: string, raw: Buffer, spans: readonly TextSpan[]): JsonPieces | undefined {
+  const pieces: Uint8Array[] = [];
+  let from = 0;
+  for (let at = written.indexOf(prefix); at >= 0; at = written.indexOf(prefix, at + prefix.length)) {
+    // a whole JSON string: an opening quote no backslash escapes (JSON.stringify escapes every quote inside a
+    // string), the placeholder's number, the closing quote
+    let backslashes = 0;
+    while (written.charCodeAt(at - 2 - backslashes) === BACKSLASH) backslashes++;
+    if (written.charCodeAt(at - 1) !== QUOTE || backslashes % 2 === 1) return undefined;
+    let close = at + prefix.length;
+    while (close < written.length && written.charCodeAt(close) >= 0x30 && written.charCodeAt(close) <= 0x39) close++;
+    const span = spans[Number(written.slice(at + prefix.length, close))];
+    if (close === at + prefix.length || written.charCodeAt(close) !== QUOTE || span === undefined) return undefined;
+    pieces.push(Buffer.from(written.slice(from, at - 1)), raw.subarray(span.start, span.end));
+    from = close + 1;
+  }
+  pieces.push(Buffer.from(written.slice(from)));
+  return pieces;
 }
 
 function parseValue(raw: Buffer, span: MemberSpan): unknown {
@@ -82,6 +165,8 @@ const PART_READ: ReadonlySet<string> = new Set(PART_MEMBERS_READ);
 class Projection {
   messages: unknown[] | undefined;
   tools: null[] | undefined;
+  /** Each string `content` and part `text` of LONG_TEXT bytes or more, in order. */
+  readonly texts: TextSpan[] = [];
   readonly readers: ReadonlyMap<string, MemberReader>;
 
   constructor(private readonly raw: Buffer) {
@@ -100,15 +185,15 @@ class Projection {
         return skipValue(raw, at, depth - 1);
       }
       const message: Record<string, unknown> = {};
-      messages.push(message);
-      return visitMembers(raw, at, (key, value) => this.readMessageMember(message, key, value, depth - 2));
+      const index = messages.push(message) - 1;
+      return visitMembers(raw, at, (key, value) => this.readMessageMember(message, index, key, value, depth - 2));
     });
     if (end >= 0) this.messages = messages;
     return end;
   }
 
   /** Sets the member as the projection has it (a repeated key: the last, as JSON.parse keeps it); just past it, or -1. */
-  private readMessageMember(message: Record<string, unknown>, key: string, start: number, depth: number): number {
+  private readMessageMember(message: Record<string, unknown>, index: number, key: string, start: number, depth: number): number {
     const raw = this.raw;
     if (!MESSAGE_READ.has(key)) return skipValue(raw, start, depth);
     const isArray = raw[start] === OPEN_BRACKET && depth >= 1;
@@ -116,7 +201,7 @@ class Projection {
     if (key !== "content") return this.parsed(message, key, start, depth);
     if (!isArray) {
       message.content = null;
-      return skipValue(raw, start, depth);
+      return this.text(index, start, depth);
     }
     const parts: unknown[] = [];
     message.content = parts;
@@ -127,8 +212,17 @@ class Projection {
       }
       const part: Record<string, unknown> = {};
       parts.push(part);
-      return visitMembers(raw, at, (k, value) => (PART_READ.has(k) ? this.parsed(part, k, value, depth - 2) : skipValue(raw, value, depth - 2)));
+      return visitMembers(raw, at, (k, value) =>
+        PART_READ.has(k) ? this.parsed(part, k, value, depth - 2) : k === "text" ? this.text(index, value, depth - 2) : skipValue(raw, value, depth - 2),
+      );
     });
+  }
+
+  /** Just past the value at `start`, a string of LONG_TEXT bytes or more kept in `texts`; or -1. */
+  private text(message: number, start: number, depth: number): number {
+    const end = skipValue(this.raw, start, depth);
+    if (end - start >= LONG_TEXT && this.raw[start] === QUOTE) this.texts.push({ message, start, end });
+    return end;
   }
 
   /** As many nulls as the array at `start` has elements, given to `into`; just past the array, or -1. */

@@ -22,7 +22,7 @@ export async function chatCompletions(deps: DataPlaneDeps, ctx: RequestContext, 
   const read = readChatRequestBody(raw);
   const { model, provider } = resolveForUse(deps, key, read.model, "chat");
   const adapter = chatAdapterFor(provider)!;
-  const { object: body, source } = adapter.readsConversation ? read.whole() : read.forwarded();
+  const { object: body, source, restore } = adapter.conversation === "forwarded" ? read.forwarded() : adapter.conversation === "rebuilt" ? read.whole() : read.textsAside();
   const p = readChatBody(body);
   requireCapabilities(model, body);
   const maxOut = p.max_completion_tokens ?? p.max_tokens ?? model.max_output_tokens ?? 0;
@@ -51,7 +51,14 @@ export async function chatCompletions(deps: DataPlaneDeps, ctx: RequestContext, 
     const { up, access } = await sendWithFailover(
       deps,
       provider.namespace,
-      (a) => adapter.buildRequest(body, upstreamTarget(a, model.upstream_id, model.max_output_tokens ?? maxOut), stream, source),
+      (a) => {
+        const target = upstreamTarget(a, model.upstream_id, model.max_output_tokens ?? maxOut);
+        const req = adapter.buildRequest(body, target, stream, source);
+        if (restore === undefined || typeof req.body !== "string") return req;
+        const pieces = restore(req.body);
+        // a placeholder the adapter did not copy as a whole string: the request written again from the whole body
+        return pieces !== undefined ? { ...req, body: pieces } : adapter.buildRequest(read.whole().object, target, stream);
+      },
       ctx,
     );
     heard = true;

@@ -6,7 +6,7 @@ import { AnthropicStreamTranslator } from "./stream.ts";
 
 /** OpenAI-format chat completions served by Anthropic's Messages API: every byte both ways is translated. */
 export const anthropicChat: ChatAdapter = {
-  readsConversation: true,
+  conversation: "rebuilt, texts as sent",
   buildRequest: buildMessagesRequest,
   parseResponse: parseMessagesResponse,
   createStreamTranslator: (ctx) => new AnthropicStreamTranslator(ctx),

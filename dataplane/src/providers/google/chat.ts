@@ -6,7 +6,7 @@ import { GeminiStreamTranslator } from "./stream.ts";
 
 /** OpenAI-format chat completions served by Gemini's native generateContent API: every byte both ways is translated. */
 export const geminiChat: ChatAdapter = {
-  readsConversation: true,
+  conversation: "rebuilt",
   buildRequest: buildGenerateContentRequest,
   parseResponse: parseGenerateContentResponse,
   createStreamTranslator: (ctx) => new GeminiStreamTranslator(ctx),
