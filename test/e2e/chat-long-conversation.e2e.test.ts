@@ -68,6 +68,21 @@ describe("a coding agent's long conversation on /v1/chat/completions", () => {
     await expectLedger();
   });
 
+  it("for a Claude model, leaves the inside of a long text to Anthropic: its 400, in OpenAI's dialect, unbilled", async () => {
+    const calls = g.mock.requests.length;
+    // an escape JSON does not have, inside a text the gateway copies without reading it
+    const broken = `{"model":"anthropic/claude-haiku-4-5","max_tokens":64,"messages":[{"role":"user","content":"lis ${"x".repeat(2_000)} \\q \\x"},{"role":"user","content":"go"}]}`;
+    expect(() => JSON.parse(broken)).toThrow();
+    const res = await post(broken);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: { type: "invalid_request_error", message: expect.stringMatching(/error parsing the body/) } });
+    expect(g.mock.requests.length).toBe(calls + 1);
+    // a billed call after it: once the ledger has applied it, it has applied whatever came before it
+    await g.client.chat.completions.create({ model: "openai/gpt-4o", messages: [{ role: "user", content: "hi" }] });
+    spent += NONSTREAM_COST;
+    await expectLedger();
+  });
+
   it("refuses, with no provider call, a capability the model lacks deep in the conversation", async () => {
     const calls = g.mock.requests.length;
     const messages = [...agentConversation(), { role: "user", content: [{ type: "text", text: "écoute" }, { type: "input_audio", input_audio: { data: "AAAA", format: "wav" } }] }];
