@@ -250,6 +250,18 @@ describe("long texts set aside for an adapter that copies them as sent (textsAsi
     expect(restored).toBeGreaterThan(200);
   });
 
+  it("reads the closing turn off the body as JSON.parse reads it: a text a repeated key replaces ends no turn", () => {
+    const j = JSON.stringify;
+    for (const closing of [`{"role":"user","content":${j(long("u2"))},"content":""}`, `{"role":"user","content":[{"type":"text","text":${j(long("u2"))},"text":""}]}`]) {
+      const raw = Buffer.from(`{"model":"anthropic/claude-haiku-4-5","messages":[{"role":"user","content":${j(long("u1"))}},{"role":"assistant","content":${j(`${long("a")}  `)}},${closing}]}`);
+      const aside = written(raw, "aside") as { json: { messages: Array<{ content: Array<{ text: string }> }> }; restored: boolean };
+      expect(aside.json).toEqual((written(raw, "whole") as { json: unknown }).json);
+      // the prefill, trimmed: the user message after it adds no turn
+      expect(aside.json.messages.at(-1)!.content).toEqual([{ type: "text", text: long("a").trimEnd() }]);
+      expect(aside.restored).toBe(true);
+    }
+  });
+
   it("keeps the texts of the last message and of those after the last user or tool message, and short texts", () => {
     const messages = [
       { role: "system", content: long("s") },

@@ -59,10 +59,7 @@ export function readChatRequestBody(raw: Buffer): ChatRequestBody {
   return {
     model: model === undefined ? undefined : parseValue(raw, model),
     whole: () => parseScannedBody(raw, byteMembers),
-    textsAside: () => {
-      const aside = textsAside(raw, messages, texts);
-      return aside ?? parseScannedBody(raw, byteMembers);
-    },
+    textsAside: () => textsAside(raw, texts) ?? parseScannedBody(raw, byteMembers),
     forwarded: () => {
       const object: Record<string, unknown> = {};
       for (const [key, span] of byteMembers) object[key] = key === "messages" ? messages : key === "tools" && tools !== undefined ? tools : parseValue(raw, span);
@@ -79,41 +76,65 @@ function parsedWhole(parsed: Parsed): ChatRequestBody {
 /** A text set aside from this many bytes of JSON on (its quotes included); a shorter one costs little to parse. */
 export const LONG_TEXT = 1024;
 
-/** Where a text lies in the body, and in which message. */
+/** Where a text's JSON string lies in the body. */
 interface TextSpan {
-  message: number;
   start: number;
   end: number;
 }
 
 /**
- * The body with its long texts as placeholders, parsed, and how to put them back; undefined when none is set aside.
- * Only texts before the conversation's last tool message, or last user message holding a long text, are set aside,
- * and never the last message's: those surely end any assistant turn before them, and the closing assistant turn is
- * what Anthropic's adapter trims of trailing whitespace (a prefill must not end in it), so it must read its texts. A
- * user message may add no turn at all (its texts empty), and system messages none, so neither ends one.
+ * The body with its long texts as placeholders, parsed, and how to put them back; undefined when it has none. The
+ * closing turn's texts are put back into the parsed body (parsed): Anthropic's adapter trims the closing assistant
+ * turn's trailing whitespace (a prefill must not end in it), so it must read them. That turn is everything after the
+ * last tool message, or last user message holding a text set aside (a user message whose texts are empty adds no
+ * turn, and a system message none, so neither ends an assistant turn), and the last message; which messages those
+ * are is read off the parsed body, so repeated keys count as JSON.parse counts them.
  */
-function textsAside(raw: Buffer, messages: readonly unknown[], texts: readonly TextSpan[]): Parsed | undefined {
-  const withText = new Set(texts.map((t) => t.message));
-  let closer = -1;
-  for (let i = messages.length - 1; i >= 0 && closer < 0; i--) {
-    const role = (messages[i] as { role?: unknown } | null)?.role;
-    if (role === "tool" || (role === "user" && withText.has(i))) closer = i;
-  }
-  const below = Math.min(closer + 1, messages.length - 1);
-  const spans = texts.filter((t) => t.message < below);
-  if (spans.length === 0) return undefined;
+function textsAside(raw: Buffer, texts: readonly TextSpan[]): Parsed | undefined {
+  if (texts.length === 0) return undefined;
   // unguessable, so no client's text can hold a placeholder; base64url needs no escape in JSON
   const prefix = `svc-text-${randomBytes(12).toString("base64url")}-`;
   const pieces: Uint8Array[] = [];
   let from = 0;
-  spans.forEach((span, i) => {
+  texts.forEach((span, i) => {
     pieces.push(raw.subarray(from, span.start), Buffer.from(`"${prefix}${i}"`));
     from = span.end;
   });
   pieces.push(raw.subarray(from));
   const object = parseJsonObject(Buffer.concat(pieces));
-  return { object, source: { bytes: raw }, restore: (written) => restoreTexts(written, prefix, raw, spans) };
+  const messages = object.messages as unknown[];
+  const isPlaceholder = (v: unknown): v is string => typeof v === "string" && v.startsWith(prefix);
+  const parts = (m: unknown): unknown[] => {
+    const content = (m as { content?: unknown } | null)?.content;
+    return Array.isArray(content) ? content : [];
+  };
+  const textPart = (p: unknown): p is { type: "text"; text: unknown } => (p as { type?: unknown } | null)?.type === "text";
+  let closer = -1;
+  for (let i = messages.length - 1; i >= 0 && closer < 0; i--) {
+    const m = messages[i] as { role?: unknown; content?: unknown } | null;
+    if (m?.role === "tool" || (m?.role === "user" && (isPlaceholder(m.content) || parts(m).some((p) => textPart(p) && isPlaceholder(p.text))))) closer = i;
+  }
+  const text = (placeholder: string): string => {
+    const span = texts[Number(placeholder.slice(prefix.length))]!;
+    return parseValue(raw, { valueStart: span.start, valueEnd: span.end }) as string;
+  };
+  let aside = 0;
+  messages.forEach((m, i) => {
+    const back = i > closer || i === messages.length - 1;
+    const message = m as { content?: unknown } | null;
+    if (isPlaceholder(message?.content)) {
+      if (back) message.content = text(message.content);
+      else aside++;
+    }
+    for (const p of parts(m)) {
+      const part = p as { text?: unknown } | null;
+      if (!isPlaceholder(part?.text)) continue;
+      if (back) part.text = text(part.text);
+      else aside++;
+    }
+  });
+  const source = { bytes: raw };
+  return aside === 0 ? { object, source } : { object, source, restore: (written) => restoreTexts(written, prefix, raw, texts) };
 }
 
 const QUOTE = 0x22;
@@ -185,15 +206,15 @@ class Projection {
         return skipValue(raw, at, depth - 1);
       }
       const message: Record<string, unknown> = {};
-      const index = messages.push(message) - 1;
-      return visitMembers(raw, at, (key, value) => this.readMessageMember(message, index, key, value, depth - 2));
+      messages.push(message);
+      return visitMembers(raw, at, (key, value) => this.readMessageMember(message, key, value, depth - 2));
     });
     if (end >= 0) this.messages = messages;
     return end;
   }
 
   /** Sets the member as the projection has it (a repeated key: the last, as JSON.parse keeps it); just past it, or -1. */
-  private readMessageMember(message: Record<string, unknown>, index: number, key: string, start: number, depth: number): number {
+  private readMessageMember(message: Record<string, unknown>, key: string, start: number, depth: number): number {
     const raw = this.raw;
     if (!MESSAGE_READ.has(key)) return skipValue(raw, start, depth);
     const isArray = raw[start] === OPEN_BRACKET && depth >= 1;
@@ -201,7 +222,7 @@ class Projection {
     if (key !== "content") return this.parsed(message, key, start, depth);
     if (!isArray) {
       message.content = null;
-      return this.text(index, start, depth);
+      return this.text(start, depth);
     }
     const parts: unknown[] = [];
     message.content = parts;
@@ -213,15 +234,15 @@ class Projection {
       const part: Record<string, unknown> = {};
       parts.push(part);
       return visitMembers(raw, at, (k, value) =>
-        PART_READ.has(k) ? this.parsed(part, k, value, depth - 2) : k === "text" ? this.text(index, value, depth - 2) : skipValue(raw, value, depth - 2),
+        PART_READ.has(k) ? this.parsed(part, k, value, depth - 2) : k === "text" ? this.text(value, depth - 2) : skipValue(raw, value, depth - 2),
       );
     });
   }
 
   /** Just past the value at `start`, a string of LONG_TEXT bytes or more kept in `texts`; or -1. */
-  private text(message: number, start: number, depth: number): number {
+  private text(start: number, depth: number): number {
     const end = skipValue(this.raw, start, depth);
-    if (end - start >= LONG_TEXT && this.raw[start] === QUOTE) this.texts.push({ message, start, end });
+    if (end - start >= LONG_TEXT && this.raw[start] === QUOTE) this.texts.push({ start, end });
     return end;
   }
 
