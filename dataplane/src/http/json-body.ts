@@ -34,6 +34,11 @@ export function parseJsonObject(raw: Buffer): Record<string, unknown> {
   return parseWhole(raw, true).object;
 }
 
+/** parseJsonObject for bytes no deeper than a body the scan has accepted (one with values replaced by strings). */
+export function parseScannedObject(raw: Buffer): Record<string, unknown> {
+  return parseWhole(raw, false).object;
+}
+
 function parseWhole(raw: Buffer, checkDepth: boolean): { object: Record<string, unknown>; text: string } {
   if (raw.length === 0) throw new GatewayError("invalid_json", "The request body is empty; send a JSON object.");
   if (checkDepth && raw.length > MAX_JSON_DEPTH && nestsDeeperThan(raw, MAX_JSON_DEPTH)) {

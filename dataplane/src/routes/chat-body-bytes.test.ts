@@ -274,7 +274,7 @@ describe("long texts set aside for an adapter that copies them as sent (textsAsi
     const raw = Buffer.from(JSON.stringify({ model: "anthropic/claude-haiku-4-5", messages }));
     const { object, restore } = readChatRequestBody(raw).textsAside();
     const got = object.messages as Array<{ content: unknown }>;
-    const placeholder = expect.stringMatching(/^svc-text-[\w-]{16}-\d+$/);
+    const placeholder = expect.stringMatching(/^svc-text-[\da-f-]{36}-\d+$/);
     expect(got.map((m) => m.content)).toEqual([placeholder, [{ type: "text", text: placeholder }, { type: "text", text: "short" }], placeholder, long("a1"), long("s2"), `${long("a2")}  `]);
     // what a writer does with them: placeholders put back as the client's bytes, wherever the writer moved them
     const moved = JSON.stringify({ b: got[2]!.content, a: [got[0]!.content], c: (got[1]!.content as Array<{ text: string }>)[0]!.text });

@@ -1,6 +1,6 @@
-import { randomBytes } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { GatewayError } from "../errors.ts";
-import { SCANNED_BODY_MIN, parseJsonObject, parseScannedBody, scannedMembers } from "../http/json-body.ts";
+import { SCANNED_BODY_MIN, parseScannedBody, parseScannedObject, scannedMembers } from "../http/json-body.ts";
 import { skipValue, topLevelValueEnd, visitElements, visitMembers, type MemberReader } from "../providers/shared/json-bytes.ts";
 import type { JsonPieces, JsonSource, MemberSpan } from "../providers/shared/json-top-level.ts";
 import { MESSAGE_MEMBERS_READ, PART_MEMBERS_READ } from "./chat-capabilities.ts";
@@ -92,8 +92,8 @@ interface TextSpan {
  */
 function textsAside(raw: Buffer, texts: readonly TextSpan[]): Parsed | undefined {
   if (texts.length === 0) return undefined;
-  // unguessable, so no client's text can hold a placeholder; base64url needs no escape in JSON
-  const prefix = `svc-text-${randomBytes(12).toString("base64url")}-`;
+  // unguessable, so no client's text can hold a placeholder; a UUID needs no escape in JSON
+  const prefix = `svc-text-${randomUUID()}-`;
   const pieces: Uint8Array[] = [];
   let from = 0;
   texts.forEach((span, i) => {
@@ -101,7 +101,8 @@ function textsAside(raw: Buffer, texts: readonly TextSpan[]): Parsed | undefined
     from = span.end;
   });
   pieces.push(raw.subarray(from));
-  const object = parseJsonObject(Buffer.concat(pieces));
+  // the texts' placeholders make it no deeper than the body the scan accepted
+  const object = parseScannedObject(Buffer.concat(pieces));
   const messages = object.messages as unknown[];
   const isPlaceholder = (v: unknown): v is string => typeof v === "string" && v.startsWith(prefix);
   const parts = (m: unknown): unknown[] => {
