@@ -39,6 +39,14 @@ const longConversation = [
 export const JSON_ROUTES: readonly JsonRoute[] = [
   { method: "POST", path: "/v1/chat/completions", billed: true, valid: { model: CHAT_MODEL, messages: [{ role: "user", content: "hi" }], max_tokens: 16 } },
   { method: "POST", path: "/v1/chat/completions", label: "a long conversation", billed: true, valid: { model: CHAT_MODEL, messages: longConversation, max_tokens: 16 } },
+  {
+    method: "POST",
+    path: "/v1/chat/completions",
+    label: "a long conversation for a Claude model",
+    billed: true,
+    // long texts before the closing turn: the gateway sets them aside while it translates (routes/chat-body-bytes.ts)
+    valid: { model: NATIVE_MODEL, messages: [{ role: "user", content: [{ type: "text", text: `Lis ✓ ${"du texte, ".repeat(120)}` }] }, { role: "assistant", content: "ok" }, ...longConversation], max_tokens: 16 },
+  },
   { method: "POST", path: "/v1/messages", billed: true, valid: { model: NATIVE_MODEL, max_tokens: 16, messages: [{ role: "user", content: "hi" }] } },
   { method: "POST", path: "/v1/messages", label: "a long conversation", billed: true, valid: { model: NATIVE_MODEL, max_tokens: 16, messages: longConversation } },
   { method: "POST", path: "/v1/messages/count_tokens", billed: true, valid: { model: NATIVE_MODEL, messages: [{ role: "user", content: "hi" }] } },
