@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { GatewayError } from "../errors.ts";
-import { SCANNED_BODY_MIN, parseScannedBody, parseScannedObject, scannedMembers } from "../http/json-body.ts";
+import { SCANNED_BODY_MIN, parseMember, parseScannedBody, parseScannedObject, scannedMembers } from "../http/json-body.ts";
 import { skipValue, topLevelValueEnd, visitElements, visitMembers, type MemberReader } from "../providers/shared/json-bytes.ts";
-import type { JsonPieces, JsonSource, MemberSpan } from "../providers/shared/json-top-level.ts";
+import { BACKSLASH, OPEN_BRACE, OPEN_BRACKET, QUOTE, type JsonPieces, type JsonSource, type MemberSpan } from "../providers/shared/json-top-level.ts";
 import { MESSAGE_MEMBERS_READ, PART_MEMBERS_READ } from "./chat-capabilities.ts";
 
 /**
@@ -55,14 +54,17 @@ export function readChatRequestBody(raw: Buffer): ChatRequestBody {
   const { messages, tools, texts } = projection;
   // `__proto__` would set the prototype of an object built member by member; JSON.parse makes it an own member
   if (byteMembers === undefined || messages === undefined || byteMembers.has("__proto__")) return parsedWhole(parseScannedBody(raw, byteMembers));
-  const model = byteMembers.get("model");
+  const modelSpan = byteMembers.get("model");
+  const model = modelSpan === undefined ? undefined : parseMember(raw, modelSpan);
   return {
-    model: model === undefined ? undefined : parseValue(raw, model),
+    model,
     whole: () => parseScannedBody(raw, byteMembers),
     textsAside: () => textsAside(raw, texts) ?? parseScannedBody(raw, byteMembers),
     forwarded: () => {
       const object: Record<string, unknown> = {};
-      for (const [key, span] of byteMembers) object[key] = key === "messages" ? messages : key === "tools" && tools !== undefined ? tools : parseValue(raw, span);
+      for (const [key, span] of byteMembers) {
+        object[key] = key === "messages" ? messages : key === "model" ? model : key === "tools" && tools !== undefined ? tools : parseMember(raw, span);
+      }
       return { object, source: { bytes: raw, byteMembers } };
     },
   };
@@ -76,12 +78,6 @@ function parsedWhole(parsed: Parsed): ChatRequestBody {
 /** A text set aside from this many bytes of JSON on (its quotes included); a shorter one costs little to parse. */
 export const LONG_TEXT = 1024;
 
-/** Where a text's JSON string lies in the body. */
-interface TextSpan {
-  start: number;
-  end: number;
-}
-
 /**
  * The body with its long texts as placeholders, parsed, and how to put them back; undefined when it has none. The
  * closing turn's texts are put back into the parsed body (parsed): Anthropic's adapter trims the closing assistant
@@ -90,15 +86,15 @@ interface TextSpan {
  * turn, and a system message none, so neither ends an assistant turn), and the last message; which messages those
  * are is read off the parsed body, so repeated keys count as JSON.parse counts them.
  */
-function textsAside(raw: Buffer, texts: readonly TextSpan[]): Parsed | undefined {
+function textsAside(raw: Buffer, texts: readonly MemberSpan[]): Parsed | undefined {
   if (texts.length === 0) return undefined;
   // unguessable, so no client's text can hold a placeholder; a UUID needs no escape in JSON
   const prefix = `svc-text-${randomUUID()}-`;
   const pieces: Uint8Array[] = [];
   let from = 0;
   texts.forEach((span, i) => {
-    pieces.push(raw.subarray(from, span.start), Buffer.from(`"${prefix}${i}"`));
-    from = span.end;
+    pieces.push(raw.subarray(from, span.valueStart), Buffer.from(`"${prefix}${i}"`));
+    from = span.valueEnd;
   });
   pieces.push(raw.subarray(from));
   // the texts' placeholders make it no deeper than the body the scan accepted
@@ -116,8 +112,7 @@ function textsAside(raw: Buffer, texts: readonly TextSpan[]): Parsed | undefined
     if (m?.role === "tool" || (m?.role === "user" && (isPlaceholder(m.content) || parts(m).some((p) => textPart(p) && isPlaceholder(p.text))))) closer = i;
   }
   const text = (placeholder: string): string => {
-    const span = texts[Number(placeholder.slice(prefix.length))]!;
-    return parseValue(raw, { valueStart: span.start, valueEnd: span.end }) as string;
+    return parseMember(raw, texts[Number(placeholder.slice(prefix.length))]!) as string;
   };
   let aside = 0;
   messages.forEach((m, i) => {
@@ -138,10 +133,7 @@ function textsAside(raw: Buffer, texts: readonly TextSpan[]): Parsed | undefined
   return aside === 0 ? { object, source } : { object, source, restore: (written) => restoreTexts(written, prefix, raw, texts) };
 }
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-
-function restoreTexts(written: string, prefix: string, raw: Buffer, spans: readonly TextSpan[]): JsonPieces | undefined {
+function restoreTexts(written: string, prefix: string, raw: Buffer, spans: readonly MemberSpan[]): JsonPieces | undefined {
   const pieces: Uint8Array[] = [];
   let from = 0;
   for (let at = written.indexOf(prefix); at >= 0; at = written.indexOf(prefix, at + prefix.length)) {
@@ -154,23 +146,13 @@ function restoreTexts(written: string, prefix: string, raw: Buffer, spans: reado
     while (close < written.length && written.charCodeAt(close) >= 0x30 && written.charCodeAt(close) <= 0x39) close++;
     const span = spans[Number(written.slice(at + prefix.length, close))];
     if (close === at + prefix.length || written.charCodeAt(close) !== QUOTE || span === undefined) return undefined;
-    pieces.push(Buffer.from(written.slice(from, at - 1)), raw.subarray(span.start, span.end));
+    pieces.push(Buffer.from(written.slice(from, at - 1)), raw.subarray(span.valueStart, span.valueEnd));
     from = close + 1;
   }
   pieces.push(Buffer.from(written.slice(from)));
   return pieces;
 }
 
-function parseValue(raw: Buffer, span: MemberSpan): unknown {
-  try {
-    return JSON.parse(raw.toString("utf8", span.valueStart, span.valueEnd));
-  } catch {
-    throw new GatewayError("invalid_json", "The request body is not valid JSON.");
-  }
-}
-
-const OPEN_BRACE = 0x7b;
-const OPEN_BRACKET = 0x5b;
 const MESSAGE_READ: ReadonlySet<string> = new Set(MESSAGE_MEMBERS_READ);
 const PART_READ: ReadonlySet<string> = new Set(PART_MEMBERS_READ);
 
@@ -188,7 +170,7 @@ class Projection {
   messages: unknown[] | undefined;
   tools: null[] | undefined;
   /** Each string `content` and part `text` of LONG_TEXT bytes or more, in order. */
-  readonly texts: TextSpan[] = [];
+  readonly texts: MemberSpan[] = [];
   readonly readers: ReadonlyMap<string, MemberReader>;
 
   constructor(private readonly raw: Buffer) {
@@ -243,7 +225,7 @@ class Projection {
   /** Just past the value at `start`, a string of LONG_TEXT bytes or more kept in `texts`; or -1. */
   private text(start: number, depth: number): number {
     const end = skipValue(this.raw, start, depth);
-    if (end - start >= LONG_TEXT && this.raw[start] === QUOTE) this.texts.push({ start, end });
+    if (end - start >= LONG_TEXT && this.raw[start] === QUOTE) this.texts.push({ valueStart: start, valueEnd: end });
     return end;
   }
 
