@@ -15,23 +15,41 @@
  * Only keyword positions are walked: a property *named* "$schema" or "const" is left alone.
  */
 export function sanitizeJsonSchema(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(sanitizeJsonSchema);
+  if (Array.isArray(schema)) return mapElements(schema, sanitizeJsonSchema);
   if (schema === null || typeof schema !== "object") return schema;
   const src = schema as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
   const isRef = typeof src.$ref === "string";
-  for (const [key, value] of Object.entries(src)) {
-    if (key === "$schema" || key === "$comment") continue;
-    if (isRef && !key.startsWith("$")) continue;
-    if (key === "const") {
-      if ((typeof value === "string" || typeof value === "number") && src.enum === undefined) out.enum = [value];
-      continue;
+  const keys = Object.keys(src);
+  // a schema with nothing to change is the client's own object: a coding agent's tools carry tens of kilobytes of
+  // schemas, and copying every node cost ~13 µs a tool (docs/performance.md)
+  let out: Record<string, unknown> | undefined;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    const value = src[key];
+    const drop = key === "$schema" || key === "$comment" || key === "const" || (isRef && !key.startsWith("$"));
+    const next = drop ? undefined : SCHEMA_MAPS.has(key) ? mapValues(value) : SUBSCHEMAS.has(key) ? sanitizeJsonSchema(value) : value;
+    if (out === undefined && (drop || next !== value)) {
+      out = copy();
+      for (let j = 0; j < i; j++) out[keys[j]!] = src[keys[j]!];
     }
-    if (SCHEMA_MAPS.has(key)) out[key] = mapValues(value);
-    else if (SUBSCHEMAS.has(key)) out[key] = sanitizeJsonSchema(value);
-    else out[key] = value;
+    if (out === undefined) continue;
+    if (!drop) out[key] = next;
+    else if (key === "const" && !isRef && (typeof value === "string" || typeof value === "number") && src.enum === undefined) out.enum = [value];
   }
-  return out;
+  return out ?? src;
+}
+
+/** A node's copy: without a prototype, so that a member named `__proto__` stays a member. */
+const copy = (): Record<string, unknown> => Object.create(null) as Record<string, unknown>;
+
+/** `array` with `f` applied to each element: the same array when no element changed. */
+function mapElements(array: readonly unknown[], f: (v: unknown) => unknown): unknown[] {
+  let out: unknown[] | undefined;
+  for (let i = 0; i < array.length; i++) {
+    const v = f(array[i]);
+    if (v !== array[i]) (out ??= array.slice())[i] = v;
+  }
+  return out ?? (array as unknown[]);
 }
 
 /** Keywords whose value is a schema or a list of schemas. */
@@ -41,5 +59,12 @@ const SCHEMA_MAPS = new Set(["properties", "patternProperties", "$defs", "defini
 
 function mapValues(value: unknown): unknown {
   if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, sanitizeJsonSchema(v)]));
+  const src = value as Record<string, unknown>;
+  let out: Record<string, unknown> | undefined;
+  for (const key of Object.keys(src)) {
+    const v = sanitizeJsonSchema(src[key]);
+    if (v !== src[key]) out ??= Object.assign(copy(), src);
+    if (out !== undefined) out[key] = v;
+  }
+  return out ?? src;
 }
