@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ToolCall, chatMessages, toolCallArguments } from "../shared/chat-request.ts";
 import { fromZod, invalid } from "../shared/invalid.ts";
+import { mayBeJsonText } from "../shared/json-start.ts";
 import { AssistantPart, type Part, TextPart, UserPart, assistantParts, textParts, userParts } from "./content.ts";
 
 const GoogleToolCall = ToolCall.extend({
@@ -88,6 +89,7 @@ export function translateMessages(raw: unknown): { systemInstruction?: { parts: 
  * Google's function-calling examples use (https://ai.google.dev/gemini-api/docs/function-calling).
  */
 function toolResult(text: string): unknown {
+  if (!mayBeJsonText(text)) return text;
   try {
     return JSON.parse(text) as unknown;
   } catch {

@@ -38,16 +38,16 @@ export const CLOSE_BRACE = 0x7d;
 export const OPEN_BRACKET = 0x5b;
 export const CLOSE_BRACKET = 0x5d;
 
-const MINUS = 0x2d;
+export const MINUS = 0x2d;
 const PLUS = 0x2b;
 const DOT = 0x2e;
-const DIGIT_0 = 0x30;
-const DIGIT_9 = 0x39;
+export const DIGIT_0 = 0x30;
+export const DIGIT_9 = 0x39;
 const LOWER_E = 0x65;
 const UPPER_E = 0x45;
-const LOWER_T = 0x74;
-const LOWER_F = 0x66;
-const LOWER_N = 0x6e;
+export const LOWER_T = 0x74;
+export const LOWER_F = 0x66;
+export const LOWER_N = 0x6e;
 
 /**
  * Each top-level member of a JSON object text, by decoded key; a repeated key maps to its last occurrence, as
