@@ -1,4 +1,5 @@
-// The bench's upstream: OpenAI chat (plain and streamed), Anthropic messages (streamed) and OpenAI embeddings,
+// The bench's upstream: OpenAI chat (plain and streamed), Anthropic messages and Gemini generateContent (plain and
+// streamed) and OpenAI embeddings,
 // answered from the shared recordings serialised once, with nothing recorded per request, so that the floor
 // (a direct call) is as low as this machine allows. Unlike test/harness/mock-upstream.ts it is a load target, not
 // a test double: it does not check credentials or bodies beyond what picks the answer.
@@ -6,7 +7,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { readFixture } from "../test/harness/fixtures.ts";
 import { openAiEmbeddingAnswers } from "./mock-embeddings.ts";
-import { STAMP_PLACEHOLDER, anthropicMessageStream, openAiChatStreams, stampText, type ChatStreams } from "./mock-streams.ts";
+import { STAMP_PLACEHOLDER, anthropicMessageStream, geminiContentStream, openAiChatStreams, stampText, type ChatStreams } from "./mock-streams.ts";
 
 export interface StreamShape {
   /** Content chunks per stream. */
@@ -23,6 +24,7 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 const nowUs = (): number => (performance.timeOrigin + performance.now()) * 1000;
 // Bodies are the bench's own: cheaper to look for the flags than to parse every body.
 const STREAM_TRUE = /"stream"\s*:\s*true/;
+const GEMINI_MODELS = "/v1beta/models/";
 const INCLUDE_USAGE_TRUE = /"include_usage"\s*:\s*true/;
 const BASE64_FORMAT = /"encoding_format"\s*:\s*"base64"/;
 
@@ -34,11 +36,17 @@ interface Streams {
   shape: StreamShape;
   chat: ChatStreams;
   messages: string[];
+  gemini: string[];
 }
 
 function buildStreams(shape: StreamShape): Streams {
   const stamped = shape.delayMs > 0;
-  return { shape, chat: openAiChatStreams(shape.chunks, stamped), messages: anthropicMessageStream(shape.chunks, stamped) };
+  return {
+    shape,
+    chat: openAiChatStreams(shape.chunks, stamped),
+    messages: anthropicMessageStream(shape.chunks, stamped),
+    gemini: geminiContentStream(shape.chunks, stamped),
+  };
 }
 
 function sendJson(res: http.ServerResponse, status: number, body: Buffer): void {
@@ -67,14 +75,20 @@ export async function startFastMock(opts: { port: number; shape: StreamShape }):
   const bodies = {
     chat: compactFixture("openai/chat-nonstream.json"),
     messages: compactFixture("anthropic/messages-nonstream.json"),
+    gemini: compactFixture("gemini/generatecontent-text.json"),
     embeddings: openAiEmbeddingAnswers(),
     notFound: Buffer.from(JSON.stringify({ error: { message: "no such route on the bench mock", type: "invalid_request_error" } })),
   };
   let streams = buildStreams(opts.shape);
 
   const route = (req: http.IncomingMessage, res: http.ServerResponse, body: string): Promise<void> | void => {
-    const path = (req.url ?? "/").split("?")[0];
+    const path = (req.url ?? "/").split("?")[0]!;
     if (req.method !== "POST") return sendJson(res, 404, bodies.notFound);
+    // Gemini names the model in the path: /v1beta/models/<model>:generateContent or :streamGenerateContent
+    if (path.startsWith(GEMINI_MODELS)) {
+      if (path.endsWith(":streamGenerateContent")) return sendSse(res, streams.gemini, streams.shape.delayMs);
+      if (path.endsWith(":generateContent")) return sendJson(res, 200, bodies.gemini);
+    }
     switch (path) {
       case "/v1/chat/completions":
         if (!STREAM_TRUE.test(body)) return sendJson(res, 200, bodies.chat);

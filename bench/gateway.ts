@@ -25,7 +25,7 @@ export interface GatewayStack {
 const CREDIT = "1000000";
 
 // Settings of the gateway that the bench's environment must not leak into the processes it starts.
-const OWN_SETTINGS = /^(SVC_|DATABASE_URL$|NATS_URL$|PORT$|HOST$|CONTROLPLANE_|METRICS_PORT$|OPENAI_|ANTHROPIC_)/;
+const OWN_SETTINGS = /^(SVC_|DATABASE_URL$|NATS_URL$|PORT$|HOST$|CONTROLPLANE_|METRICS_PORT$|OPENAI_|ANTHROPIC_|GOOGLE_)/;
 
 /**
  * The environment of every gateway process: the bench's own minus gateway settings, with the providers the
@@ -46,6 +46,8 @@ export function gatewayEnv(mockOrigin: string, extra: Record<string, string>): N
     OPENAI_BASE_URL: `${mockOrigin}/v1`,
     ANTHROPIC_API_KEY: "sk-ant-bench",
     ANTHROPIC_BASE_URL: mockOrigin,
+    GOOGLE_API_KEY: "goog-bench",
+    GOOGLE_BASE_URL: `${mockOrigin}/v1beta`,
     ...extra,
   };
 }

@@ -1,5 +1,5 @@
-// The SSE streams the bench mock serves, built from the shared recordings: an OpenAI chat stream and an
-// Anthropic messages stream of N content chunks. Each returned string is one whole event (blank line included).
+// The SSE streams the bench mock serves, built from the shared recordings: an OpenAI chat stream, an Anthropic
+// messages stream and a Gemini streamGenerateContent stream of N content chunks. Each returned string is one whole event (blank line included).
 import { readFixture } from "../test/harness/fixtures.ts";
 import { splitSseEvents, synthesiseChatEvents, withUsageOption } from "../test/harness/openai-sse.ts";
 
@@ -81,5 +81,26 @@ export function anthropicMessageStream(chunks: number, stamped: boolean): string
     }),
     named("message_stop"),
   );
+  return out;
+}
+
+/**
+ * N events of Gemini's `streamGenerateContent?alt=sse`, each a clone of the recording's first with its text replaced,
+ * then the recording's last (finishReason STOP and the final usage), as Gemini ends a stream. Gemini ends its lines
+ * with CRLF, and so do these.
+ */
+export function geminiContentStream(chunks: number, stamped: boolean): string[] {
+  const recorded = readFixture("gemini/stream-text-sse.sse.txt")
+    .split("\r\n\r\n")
+    .filter((e) => e.startsWith("data: "))
+    .map((e) => JSON.parse(e.slice("data: ".length)) as { candidates: { content: { parts: Array<Record<string, unknown>> } }[] });
+  const event = (json: unknown) => `data: ${JSON.stringify(json)}\r\n\r\n`;
+  const out: string[] = [];
+  for (let i = 0; i < chunks; i++) {
+    const json = structuredClone(recorded[0]!);
+    json.candidates[0]!.content.parts[0]!["text"] = stamped ? STAMP_PLACEHOLDER : WORDS[i % WORDS.length];
+    out.push(event(json));
+  }
+  out.push(event(recorded.at(-1)));
   return out;
 }

@@ -24,7 +24,7 @@ environment:
   BENCH_ROUNDS          rounds of the throughput runs, every target in turn each round; a row is the target's median
                         round by requests/s (default 1). More rounds make the ratios robust to the machine drifting
   BENCH_SCENARIOS       subset of chat,chat-stream,chat-stream-translated,messages-stream,messages-agent,chat-agent,
-                        chat-agent-translated,embeddings,embeddings-base64 (default all)
+                        chat-agent-translated,chat-agent-gemini,embeddings,embeddings-base64 (default all)
   BENCH_LOAD            wrk | autocannon (default wrk when on PATH)
   BENCH_STREAM_DELAY_MS pause between streamed events in the timed streams (default 2)
   BENCH_STREAM_TRIALS   timed streams per target and stream scenario (default 50)

@@ -9,6 +9,7 @@ export type ScenarioName =
   | "messages-agent"
   | "chat-agent"
   | "chat-agent-translated"
+  | "chat-agent-gemini"
   | "embeddings"
   | "embeddings-base64";
 /** `<mode>@<rev>`: the gateway of a baseline revision (`--baseline`). */
@@ -140,14 +141,24 @@ export const scenarios: readonly Scenario[] = [
     check: checkChatStream,
   },
   {
-    // that turn for a Claude model: the gateway parses the whole conversation and rebuilds it as a /v1/messages request,
-    // then translates the stream back; direct, nginx and the relay pass it to the mock's OpenAI endpoint, as for
+    // that turn for a Claude model: the gateway rebuilds the conversation as a /v1/messages request (its long texts set
+    // aside, routes/chat-body-bytes.ts), then translates the stream back; direct, nginx and the relay pass it to the mock's OpenAI endpoint, as for
     // chat-stream-translated, so their rows are the pass-through floor
     name: "chat-agent-translated",
     title: `chat, a coding agent's ~230 KB request, stream translated from Anthropic (${STREAM_CHUNKS} chunks)`,
     path: "/v1/chat/completions",
     stream: true,
     body: agentChatRequestBody("anthropic/claude-haiku-4-5"),
+    check: checkChatStream,
+  },
+  {
+    // that turn for a Gemini model: rebuilt as a streamGenerateContent request (its texts set aside as for Anthropic,
+    // but the tool results that may be JSON, which go to Gemini as data), the stream translated back
+    name: "chat-agent-gemini",
+    title: `chat, a coding agent's ~230 KB request, stream translated from Gemini (${STREAM_CHUNKS} chunks)`,
+    path: "/v1/chat/completions",
+    stream: true,
+    body: agentChatRequestBody("google/gemini-2.5-flash"),
     check: checkChatStream,
   },
   {

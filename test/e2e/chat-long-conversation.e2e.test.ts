@@ -68,6 +68,37 @@ describe("a coding agent's long conversation on /v1/chat/completions", () => {
     await expectLedger();
   });
 
+  it("for a Gemini model, is rebuilt as Gemini's request with every text as sent, a JSON tool result as data, and billed", async () => {
+    const conversation = agentConversation() as Array<{ role: string; content: unknown; tool_call_id?: string }>;
+    const data = { files: Array.from({ length: 40 }, (_, i) => ({ path: `src/f${i}.ts`, note: "é✓ 😀" })) };
+    const messages = [
+      ...conversation,
+      { role: "assistant", content: null, tool_calls: [{ id: "call_ls", type: "function", function: { name: "ls", arguments: "{}" } }] },
+      { role: "tool", tool_call_id: "call_ls", content: JSON.stringify(data) },
+    ];
+    // a text written as no serialiser writes it: what the provider gets of it shows whether it was re-encoded
+    const escaped = `ligne \\u00e9t\\u00e9 \\/ ${"x".repeat(2_000)}`;
+    const text = JSON.stringify({ model: "google/gemini-2.5-flash-lite", max_tokens: 64, messages }).replace('"messages":[', `"messages":[{"role":"user","content":"${escaped}"},`);
+    expect(Buffer.byteLength(text)).toBeGreaterThan(200_000);
+    const res = await post(text);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ object: "chat.completion", model: "google/gemini-2.5-flash-lite" });
+    const up = g.mock.requests.at(-1)!;
+    expect(up.path).toBe("/v1beta/models/gemini-2.5-flash-lite:generateContent");
+    expect(up.headers["content-length"]).toBe(String(up.bodyBytes.length));
+    expect(up.bodyText).toContain(`"${escaped}"`);
+    type Part = { text?: string; functionResponse?: { name: string; response: { result: unknown } } };
+    const sent = up.json as { systemInstruction: { parts: Part[] }; contents: Array<{ role: string; parts: Part[] }> };
+    expect(sent.systemInstruction).toEqual({ parts: [{ text: conversation[0]!.content as string }] });
+    expect(sent.contents[0]!.parts[0]!.text).toBe(JSON.parse(`"${escaped}"`));
+    const results = sent.contents.flatMap((c) => c.parts).flatMap((p) => (p.functionResponse ? [p.functionResponse] : []));
+    expect(results.map((r) => r.name)).toEqual([...Array.from({ length: 10 }, () => "read"), "ls"]);
+    expect(results.map((r) => r.response.result)).toEqual([...conversation.filter((m) => m.role === "tool").map((m) => m.content), data]);
+    // gemini-2.5-flash-lite: $0.10 in, $0.40 out per Mtok; gemini/generate-content.json: 8 in, 8 out
+    spent += 8 * 0.1 + 8 * 0.4;
+    await expectLedger();
+  });
+
   it("for a Claude model, leaves the inside of a long text to Anthropic: its 400, in OpenAI's dialect, unbilled", async () => {
     const calls = g.mock.requests.length;
     // an escape JSON does not have, inside a text the gateway copies without reading it

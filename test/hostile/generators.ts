@@ -25,6 +25,7 @@ export interface JsonRoute {
 
 export const CHAT_MODEL = "openai/gpt-4o";
 export const NATIVE_MODEL = "anthropic/claude-haiku-4-5";
+export const GEMINI_MODEL = "google/gemini-2.5-flash-lite";
 
 /**
  * A conversation of more than 1 KiB (SCANNED_BODY_MIN), so its body is scanned as bytes rather than parsed whole
@@ -46,6 +47,24 @@ export const JSON_ROUTES: readonly JsonRoute[] = [
     billed: true,
     // long texts before the closing turn: the gateway sets them aside while it translates (routes/chat-body-bytes.ts)
     valid: { model: NATIVE_MODEL, messages: [{ role: "user", content: [{ type: "text", text: `Lis ✓ ${"du texte, ".repeat(120)}` }] }, { role: "assistant", content: "ok" }, ...longConversation], max_tokens: 16 },
+  },
+  {
+    method: "POST",
+    path: "/v1/chat/completions",
+    label: "a long conversation with tool results for a Gemini model",
+    billed: true,
+    // long texts and tool results, one a file and one JSON: set aside or read while it translates (routes/chat-body-bytes.ts)
+    valid: {
+      model: GEMINI_MODEL,
+      messages: [
+        { role: "user", content: `Lis ✓ ${"du texte, ".repeat(120)}` },
+        { role: "assistant", content: null, tool_calls: [{ id: "c1", type: "function", function: { name: "read", arguments: "{}" } }] },
+        { role: "tool", tool_call_id: "c1", content: `     1→const é = 1;\n${"     2→// du code\n".repeat(60)}` },
+        { role: "tool", tool_call_id: "c1", content: JSON.stringify({ files: Array.from({ length: 60 }, (_, i) => `f${i}.ts`) }) },
+        ...longConversation,
+      ],
+      max_tokens: 16,
+    },
   },
   { method: "POST", path: "/v1/messages", billed: true, valid: { model: NATIVE_MODEL, max_tokens: 16, messages: [{ role: "user", content: "hi" }] } },
   { method: "POST", path: "/v1/messages", label: "a long conversation", billed: true, valid: { model: NATIVE_MODEL, max_tokens: 16, messages: longConversation } },

@@ -72,6 +72,19 @@ export interface ChatContext {
 }
 
 /**
+ * A conversation rebuilt with its message texts (a string `content`, a part's `text`) copied as they are, never
+ * looked into, but those named here; so a long one may stand in as a placeholder string, replaced by the client's
+ * JSON bytes of that text in the request written (routes/chat-body-bytes.ts gives the named ones decoded).
+ */
+export interface TextsAsSent {
+  readonly rebuilt: "texts as sent";
+  /** The closing assistant turn's are read (Anthropic trims a prefill's trailing whitespace). */
+  readonly closingTurnRead: boolean;
+  /** A tool message's are read, unless its content is a string that cannot be JSON (Gemini sends a JSON result as data). */
+  readonly toolResultsRead: boolean;
+}
+
+/**
  * One provider's chat wire format, as pure translation: no I/O (that is upstream/'s), no clock, no randomness
  * beyond what ChatContext carries. OpenAI-compatible providers pass bytes through; others translate.
  */
@@ -81,12 +94,10 @@ export interface ChatAdapter {
    * (routes/chat-body-bytes.ts):
    * - "forwarded": it is not read; the client's bytes (`source`) go upstream, so the route gives `messages` as a
    *   projection of what the gateway checks, never decoded or parsed whole;
-   * - "rebuilt, texts as sent": a new request is written from it, every message text (a string `content`, a part's
-   *   `text`) copied as it is, never looked into, so a long one may stand in as a placeholder string, replaced by the
-   *   client's JSON bytes of that text in the request written;
+   * - TextsAsSent: a new request is written from it, its texts copied as sent but those it names;
    * - "rebuilt": a new request is written from it, its texts looked into.
    */
-  readonly conversation: "forwarded" | "rebuilt, texts as sent" | "rebuilt";
+  readonly conversation: "forwarded" | TextsAsSent | "rebuilt";
   /**
    * The upstream call for an OpenAI-format chat body (already validated as far as the gateway checks it).
    * `source` is that body as the client sent it, for an adapter that forwards it with a member or two changed.

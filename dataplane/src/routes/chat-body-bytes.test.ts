@@ -3,9 +3,11 @@ import { describe, expect, it } from "vitest";
 import { GatewayError } from "../errors.ts";
 import { MAX_JSON_DEPTH, SCANNED_BODY_MIN } from "../http/json-body.ts";
 import { readChatBody } from "./chat-body.ts";
-import { readChatRequestBody } from "./chat-body-bytes.ts";
+import { LONG_TEXT, readChatRequestBody } from "./chat-body-bytes.ts";
 import { labelsUsed } from "./chat-capabilities.ts";
 import { anthropicChat } from "../providers/anthropic/chat.ts";
+import { geminiChat } from "../providers/google/chat.ts";
+import type { ChatAdapter, TextsAsSent } from "../providers/types.ts";
 
 /** A text long enough to be scanned, with non-ASCII on either side of the members the tests look at. */
 const PAD = `"pad é✓😀 ${"p".repeat(SCANNED_BODY_MIN)}"`;
@@ -204,16 +206,21 @@ describe("readChatRequestBody", () => {
   });
 });
 
+const asSent = (adapter: ChatAdapter): TextsAsSent => adapter.conversation as TextsAsSent;
+const ANTHROPIC = asSent(anthropicChat);
+const GEMINI = asSent(geminiChat);
+
 describe("long texts set aside for an adapter that copies them as sent (textsAside)", () => {
   const target = { baseUrl: "http://127.0.0.1:1", credential: "k", upstreamModel: "claude-haiku-4-5", maxOutputTokens: 1024 };
   const long = (tag: string) => `${tag} é✓😀 "quoted" \\ \n\t\u0001 ${"lorem ipsum ".repeat(100)}`;
+  const spaces = " ".repeat(LONG_TEXT);
 
-  /** The request the Anthropic adapter writes, or its 400, from the body as textsAside gives it and parsed whole. */
-  function written(raw: Buffer, read: "whole" | "aside"): unknown {
+  /** The request the adapter writes, or its 400, from the body as textsAside gives it and parsed whole. */
+  function written(adapter: ChatAdapter, raw: Buffer, read: "whole" | "aside"): unknown {
     try {
       const r = readChatRequestBody(raw);
-      const { object, restore } = read === "whole" ? r.whole() : r.textsAside();
-      const body = anthropicChat.buildRequest(object, target, true).body as string;
+      const { object, restore } = read === "whole" ? r.whole() : r.textsAside(asSent(adapter));
+      const body = adapter.buildRequest(object, target, true).body as string;
       if (restore === undefined) return { json: JSON.parse(body), restored: false };
       const pieces = restore(body);
       return pieces === undefined ? "not restored" : { json: JSON.parse(Buffer.concat(pieces).toString()), restored: true };
@@ -224,45 +231,64 @@ describe("long texts set aside for an adapter that copies them as sent (textsAsi
   }
 
   const text = fc.oneof(fc.constantFrom("", "hi", "   "), fc.constantFrom("a", "b", "c").map(long), fc.constantFrom("a", "b").map((t) => `${long(t)}   \n`));
+  // what tool results hold: files read with line numbers, JSON, and texts JSON.parse reads as one number or literal
+  const toolText = fc.oneof(
+    text,
+    fc.constantFrom(
+      `     1→import x from "y";\n${"     2→// é✓😀 \"q\"\n".repeat(60)}`,
+      `-1 ${long("t")}`,
+      JSON.stringify({ output: long("o"), exit: 0 }),
+      `\n\t ${JSON.stringify([long("p"), 1])}`,
+      `42${spaces}`,
+      `\n-4.5e3 ${spaces}`,
+      `true${spaces}`,
+      `nul${spaces}`,
+      `${spaces}\n`,
+    ),
+  );
   const part = fc.oneof({ weight: 4, arbitrary: text.map((t) => ({ type: "text", text: t })) }, { weight: 1, arbitrary: fc.constant({ type: "image_url", image_url: { url: "https://x.test/a.png" } }) });
   const content = fc.oneof(text, fc.array(part, { minLength: 1, maxLength: 3 }));
   const message = fc.oneof(
     fc.record({ role: fc.constantFrom("user", "system", "developer"), content }),
     fc.record({ role: fc.constant("assistant"), content: fc.oneof(text, fc.array(text.map((t) => ({ type: "text", text: t })), { minLength: 1, maxLength: 2 }), fc.constant(null)) }),
     fc.constant({ role: "assistant", content: null, tool_calls: [{ id: "call_1", type: "function", function: { name: "read", arguments: '{"path":"a.ts"}' } }] }),
-    fc.record({ role: fc.constant("tool"), tool_call_id: fc.constant("call_1"), content: text }),
+    fc.record({ role: fc.constant("tool"), tool_call_id: fc.constant("call_1"), content: fc.oneof(toolText, fc.array(toolText.map((t) => ({ type: "text", text: t })), { minLength: 1, maxLength: 2 })) }),
   );
 
-  it("writes the request the whole body writes, for any generated conversation, its long texts as the client sent them", () => {
-    let restored = 0;
-    fc.assert(
-      fc.property(fc.array(message, { minLength: 1, maxLength: 8 }), fc.boolean(), (messages, pretty) => {
-        const raw = Buffer.from(JSON.stringify({ model: "anthropic/claude-haiku-4-5", pad: PAD, messages }, null, pretty ? 2 : undefined));
-        const aside = written(raw, "aside") as { json?: unknown; restored?: boolean };
-        const whole = written(raw, "whole") as { json?: unknown };
-        if (typeof whole === "string") expect(aside).toBe(whole);
-        else expect(aside.json).toEqual(whole.json);
-        if (aside.restored) restored++;
-      }),
-      { numRuns: 1_000 },
-    );
-    // the property ran on texts set aside, not only on bodies read whole
-    expect(restored).toBeGreaterThan(200);
-  });
+  for (const [name, adapter, model] of [["Anthropic", anthropicChat, "anthropic/claude-haiku-4-5"], ["Gemini", geminiChat, "google/gemini-2.5-flash"]] as const) {
+    it(`writes the request the whole body writes, for any generated conversation, its long texts as the client sent them (${name})`, () => {
+      let restored = 0;
+      fc.assert(
+        fc.property(fc.array(message, { minLength: 1, maxLength: 8 }), fc.boolean(), (messages, pretty) => {
+          const raw = Buffer.from(JSON.stringify({ model, pad: PAD, messages }, null, pretty ? 2 : undefined));
+          const aside = written(adapter, raw, "aside") as { json?: unknown; restored?: boolean };
+          const whole = written(adapter, raw, "whole") as { json?: unknown };
+          if (typeof whole === "string") expect(aside).toBe(whole);
+          else expect(aside.json).toEqual(whole.json);
+          if (aside.restored) restored++;
+        }),
+        { numRuns: 1_000 },
+      );
+      // the property ran on texts set aside, not only on bodies read whole
+      expect(restored).toBeGreaterThan(200);
+    });
+  }
 
   it("reads the closing turn off the body as JSON.parse reads it: a text a repeated key replaces ends no turn", () => {
     const j = JSON.stringify;
     for (const closing of [`{"role":"user","content":${j(long("u2"))},"content":""}`, `{"role":"user","content":[{"type":"text","text":${j(long("u2"))},"text":""}]}`]) {
       const raw = Buffer.from(`{"model":"anthropic/claude-haiku-4-5","messages":[{"role":"user","content":${j(long("u1"))}},{"role":"assistant","content":${j(`${long("a")}  `)}},${closing}]}`);
-      const aside = written(raw, "aside") as { json: { messages: Array<{ content: Array<{ text: string }> }> }; restored: boolean };
-      expect(aside.json).toEqual((written(raw, "whole") as { json: unknown }).json);
+      const aside = written(anthropicChat, raw, "aside") as { json: { messages: Array<{ content: Array<{ text: string }> }> }; restored: boolean };
+      expect(aside.json).toEqual((written(anthropicChat, raw, "whole") as { json: unknown }).json);
       // the prefill, trimmed: the user message after it adds no turn
       expect(aside.json.messages.at(-1)!.content).toEqual([{ type: "text", text: long("a").trimEnd() }]);
       expect(aside.restored).toBe(true);
     }
   });
 
-  it("keeps the texts of the last message and of those after the last user or tool message, and short texts", () => {
+  const placeholder = expect.stringMatching(/^svc-text-[\da-f-]{36}-\d+$/);
+
+  it("keeps the texts of the last message and of those after the last user or tool message, and short texts, for Anthropic", () => {
     const messages = [
       { role: "system", content: long("s") },
       { role: "user", content: [{ type: "text", text: long("u") }, { type: "text", text: "short" }] },
@@ -272,18 +298,35 @@ describe("long texts set aside for an adapter that copies them as sent (textsAsi
       { role: "assistant", content: `${long("a2")}  ` },
     ];
     const raw = Buffer.from(JSON.stringify({ model: "anthropic/claude-haiku-4-5", messages }));
-    const { object, restore } = readChatRequestBody(raw).textsAside();
+    const { object, restore } = readChatRequestBody(raw).textsAside(ANTHROPIC);
     const got = object.messages as Array<{ content: unknown }>;
-    const placeholder = expect.stringMatching(/^svc-text-[\da-f-]{36}-\d+$/);
     expect(got.map((m) => m.content)).toEqual([placeholder, [{ type: "text", text: placeholder }, { type: "text", text: "short" }], placeholder, long("a1"), long("s2"), `${long("a2")}  `]);
     // what a writer does with them: placeholders put back as the client's bytes, wherever the writer moved them
     const moved = JSON.stringify({ b: got[2]!.content, a: [got[0]!.content], c: (got[1]!.content as Array<{ text: string }>)[0]!.text });
     expect(JSON.parse(Buffer.concat(restore!(moved)!).toString())).toEqual({ b: long("t"), a: [long("s")], c: long("u") });
   });
 
+  it("keeps a tool result's texts that may be JSON, and every text of the closing turn aside, for Gemini", () => {
+    const file = `     1→import x;\n${"     2→// é✓😀\n".repeat(80)}`;
+    const messages = [
+      { role: "system", content: long("s") },
+      { role: "assistant", content: null, tool_calls: [{ id: "c", type: "function", function: { name: "read", arguments: "{}" } }] },
+      { role: "tool", tool_call_id: "c", content: file },
+      { role: "tool", tool_call_id: "c", content: JSON.stringify({ out: long("j") }) },
+      { role: "tool", tool_call_id: "c", content: [{ type: "text", text: long("p") }] },
+      { role: "tool", tool_call_id: "c", content: `7${spaces}` },
+      { role: "assistant", content: `${long("a")}  ` },
+    ];
+    const raw = Buffer.from(JSON.stringify({ model: "google/gemini-2.5-flash", messages }));
+    const { object, restore } = readChatRequestBody(raw).textsAside(GEMINI);
+    const got = (object.messages as Array<{ content: unknown }>).map((m) => m.content);
+    expect(got).toEqual([placeholder, null, placeholder, JSON.stringify({ out: long("j") }), [{ type: "text", text: long("p") }], `7${spaces}`, placeholder]);
+    expect(restore).toBeDefined();
+  });
+
   it("restores only placeholders that stand as whole strings", () => {
     const raw = Buffer.from(JSON.stringify({ model: "anthropic/claude-haiku-4-5", messages: [{ role: "user", content: long("u") }, { role: "user", content: "go" }] }));
-    const { object, restore } = readChatRequestBody(raw).textsAside();
+    const { object, restore } = readChatRequestBody(raw).textsAside(ANTHROPIC);
     const p = (object.messages as Array<{ content: string }>)[0]!.content;
     expect(JSON.parse(Buffer.concat(restore!(JSON.stringify([p, p]))!).toString())).toEqual([long("u"), long("u")]);
     expect(restore!(JSON.stringify({ t: "nothing set aside" }))!.map((b) => Buffer.from(b).toString()).join("")).toBe('{"t":"nothing set aside"}');
@@ -293,9 +336,9 @@ describe("long texts set aside for an adapter that copies them as sent (textsAsi
   });
 
   it("sets nothing aside from a body read whole, or with no long text before the closing turn", () => {
-    expect(readChatRequestBody(Buffer.from('{"model":"m","messages":[{"role":"user","content":"hi"}]}')).textsAside().restore).toBeUndefined();
+    expect(readChatRequestBody(Buffer.from('{"model":"m","messages":[{"role":"user","content":"hi"}]}')).textsAside(ANTHROPIC).restore).toBeUndefined();
     const closing = Buffer.from(JSON.stringify({ model: "m", messages: [{ role: "user", content: "hi" }, { role: "assistant", content: long("a") }] }));
-    const aside = readChatRequestBody(closing).textsAside();
+    const aside = readChatRequestBody(closing).textsAside(ANTHROPIC);
     expect(aside.object).toEqual(JSON.parse(closing.toString()));
     expect(aside.restore).toBeUndefined();
   });

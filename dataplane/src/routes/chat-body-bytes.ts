@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { SCANNED_BODY_MIN, parseMember, parseScannedBody, parseScannedObject, scannedMembers } from "../http/json-body.ts";
 import { skipValue, topLevelValueEnd, visitElements, visitMembers, type MemberReader } from "../providers/shared/json-bytes.ts";
+import { mayBeJsonString } from "../providers/shared/json-start.ts";
 import { BACKSLASH, OPEN_BRACE, OPEN_BRACKET, QUOTE, type JsonPieces, type JsonSource, type MemberSpan } from "../providers/shared/json-top-level.ts";
+import type { TextsAsSent } from "../providers/types.ts";
 import { MESSAGE_MEMBERS_READ, PART_MEMBERS_READ } from "./chat-capabilities.ts";
 
 /**
@@ -24,12 +26,12 @@ export interface ChatRequestBody {
   whole(): Parsed;
   /**
    * The body for an adapter that rebuilds the conversation but copies its texts as sent: as `whole()`, except that
-   * in a scanned body each long text (a string `content` or a part's `text` of LONG_TEXT bytes or more, in a
-   * message the closing assistant turn cannot hold) is a placeholder string, never decoded or parsed; `restore` puts
-   * the client's bytes of each back into a request written from it. A 230 KB coding agent's turn is mostly such
-   * texts: decoded, parsed and serialised again, they were most of the ~6.4 ms the turn cost for a Claude model.
+   * in a scanned body each long text (a string `content` or a part's `text` of LONG_TEXT bytes or more) but those
+   * the adapter reads (`read`) is a placeholder string, never decoded or parsed; `restore` puts the client's bytes of
+   * each back into a request written from it. A 230 KB coding agent's turn is mostly such texts: decoded, parsed and
+   * serialised again, they were most of the ~6.4 ms the turn cost for a Claude model.
    */
-  textsAside(): Parsed;
+  textsAside(read: TextsAsSent): Parsed;
   /**
    * The body for an adapter that forwards the client's bytes: as `whole()`, except that a scanned body's `messages`
    * and `tools` are projections of what the gateway checks (Projection), and the body is never decoded whole.
@@ -59,7 +61,7 @@ export function readChatRequestBody(raw: Buffer): ChatRequestBody {
   return {
     model,
     whole: () => parseScannedBody(raw, byteMembers),
-    textsAside: () => textsAside(raw, texts) ?? parseScannedBody(raw, byteMembers),
+    textsAside: (read) => textsAside(raw, texts, read) ?? parseScannedBody(raw, byteMembers),
     forwarded: () => {
       const object: Record<string, unknown> = {};
       for (const [key, span] of byteMembers) {
@@ -80,13 +82,15 @@ export const LONG_TEXT = 1024;
 
 /**
  * The body with its long texts as placeholders, parsed, and how to put them back; undefined when it has none. The
- * closing turn's texts are put back into the parsed body (parsed): Anthropic's adapter trims the closing assistant
- * turn's trailing whitespace (a prefill must not end in it), so it must read them. That turn is everything after the
- * last tool message, or last user message holding a text set aside (a user message whose texts are empty adds no
- * turn, and a system message none, so neither ends an assistant turn), and the last message; which messages those
- * are is read off the parsed body, so repeated keys count as JSON.parse counts them.
+ * texts the adapter reads (TextsAsSent) are put back into the parsed body (parsed):
+ * - the closing turn's: everything after the last tool message, or last user message holding a text set aside (a
+ *   user message whose texts are empty adds no turn, and a system message none, so neither ends an assistant turn),
+ *   and the last message;
+ * - a tool message's, but a string content that cannot be JSON (mayBeJsonString): a coding agent's tool results are mostly
+ *   files and listings, which stay aside.
+ * Which messages those are is read off the parsed body, so repeated keys count as JSON.parse counts them.
  */
-function textsAside(raw: Buffer, texts: readonly MemberSpan[]): Parsed | undefined {
+function textsAside(raw: Buffer, texts: readonly MemberSpan[], read: TextsAsSent): Parsed | undefined {
   if (texts.length === 0) return undefined;
   // unguessable, so no client's text can hold a placeholder; a UUID needs no escape in JSON
   const prefix = `svc-text-${randomUUID()}-`;
@@ -101,31 +105,33 @@ function textsAside(raw: Buffer, texts: readonly MemberSpan[]): Parsed | undefin
   const object = parseScannedObject(Buffer.concat(pieces));
   const messages = object.messages as unknown[];
   const isPlaceholder = (v: unknown): v is string => typeof v === "string" && v.startsWith(prefix);
+  const spanOf = (placeholder: string): MemberSpan => texts[Number(placeholder.slice(prefix.length))]!;
   const parts = (m: unknown): unknown[] => {
     const content = (m as { content?: unknown } | null)?.content;
     return Array.isArray(content) ? content : [];
   };
   const textPart = (p: unknown): p is { type: "text"; text: unknown } => (p as { type?: unknown } | null)?.type === "text";
   let closer = -1;
-  for (let i = messages.length - 1; i >= 0 && closer < 0; i--) {
-    const m = messages[i] as { role?: unknown; content?: unknown } | null;
-    if (m?.role === "tool" || (m?.role === "user" && (isPlaceholder(m.content) || parts(m).some((p) => textPart(p) && isPlaceholder(p.text))))) closer = i;
+  if (read.closingTurnRead) {
+    for (let i = messages.length - 1; i >= 0 && closer < 0; i--) {
+      const m = messages[i] as { role?: unknown; content?: unknown } | null;
+      if (m?.role === "tool" || (m?.role === "user" && (isPlaceholder(m.content) || parts(m).some((p) => textPart(p) && isPlaceholder(p.text))))) closer = i;
+    }
   }
-  const text = (placeholder: string): string => {
-    return parseMember(raw, texts[Number(placeholder.slice(prefix.length))]!) as string;
-  };
+  const text = (placeholder: string): string => parseMember(raw, spanOf(placeholder)) as string;
   let aside = 0;
   messages.forEach((m, i) => {
-    const back = i > closer || i === messages.length - 1;
-    const message = m as { content?: unknown } | null;
+    const message = m as { role?: unknown; content?: unknown } | null;
+    const closing = read.closingTurnRead && (i > closer || i === messages.length - 1);
+    const toolResult = read.toolResultsRead && message?.role === "tool";
     if (isPlaceholder(message?.content)) {
-      if (back) message.content = text(message.content);
+      if (closing || (toolResult && mayBeJsonString(raw, spanOf(message.content)))) message.content = text(message.content);
       else aside++;
     }
     for (const p of parts(m)) {
       const part = p as { text?: unknown } | null;
       if (!isPlaceholder(part?.text)) continue;
-      if (back) part.text = text(part.text);
+      if (closing || toolResult) part.text = text(part.text);
       else aside++;
     }
   });

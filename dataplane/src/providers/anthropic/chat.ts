@@ -6,7 +6,8 @@ import { AnthropicStreamTranslator } from "./stream.ts";
 
 /** OpenAI-format chat completions served by Anthropic's Messages API: every byte both ways is translated. */
 export const anthropicChat: ChatAdapter = {
-  conversation: "rebuilt, texts as sent",
+  // a prefill's trailing whitespace is trimmed (messages.ts); tool results go as text
+  conversation: { rebuilt: "texts as sent", closingTurnRead: true, toolResultsRead: false },
   buildRequest: buildMessagesRequest,
   parseResponse: parseMessagesResponse,
   createStreamTranslator: (ctx) => new AnthropicStreamTranslator(ctx),

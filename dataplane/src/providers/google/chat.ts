@@ -6,7 +6,8 @@ import { GeminiStreamTranslator } from "./stream.ts";
 
 /** OpenAI-format chat completions served by Gemini's native generateContent API: every byte both ways is translated. */
 export const geminiChat: ChatAdapter = {
-  conversation: "rebuilt",
+  // a tool result that is JSON goes as data (messages.ts); nothing else is looked into
+  conversation: { rebuilt: "texts as sent", closingTurnRead: false, toolResultsRead: true },
   buildRequest: buildGenerateContentRequest,
   parseResponse: parseGenerateContentResponse,
   createStreamTranslator: (ctx) => new GeminiStreamTranslator(ctx),
