@@ -34,9 +34,9 @@ export function parseJsonObject(raw: Buffer): Record<string, unknown> {
   return parseWhole(raw, true).object;
 }
 
-/** parseJsonObject for bytes no deeper than a body the scan has accepted (one with values replaced by strings). */
-export function parseScannedObject(raw: Buffer): Record<string, unknown> {
-  return parseWhole(raw, false).object;
+/** parseJsonObject for the text of a body no deeper than one the scan has accepted (one with values replaced by strings). */
+export function parseScannedText(text: string): Record<string, unknown> {
+  return parseText(text);
 }
 
 function parseWhole(raw: Buffer, checkDepth: boolean): { object: Record<string, unknown>; text: string } {
@@ -45,6 +45,10 @@ function parseWhole(raw: Buffer, checkDepth: boolean): { object: Record<string, 
     throw new GatewayError("invalid_json", `The request body nests deeper than ${MAX_JSON_DEPTH} levels.`);
   }
   const text = raw.toString("utf8");
+  return { object: parseText(text), text };
+}
+
+function parseText(text: string): Record<string, unknown> {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -54,7 +58,7 @@ function parseWhole(raw: Buffer, checkDepth: boolean): { object: Record<string, 
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     throw new GatewayError("invalid_json", "The request body must be a JSON object.");
   }
-  return { object: value as Record<string, unknown>, text };
+  return value as Record<string, unknown>;
 }
 
 /**

@@ -230,7 +230,7 @@ describe("long texts set aside for an adapter that copies them as sent (textsAsi
     }
   }
 
-  const text = fc.oneof(fc.constantFrom("", "hi", "   "), fc.constantFrom("a", "b", "c").map(long), fc.constantFrom("a", "b").map((t) => `${long(t)}   \n`));
+  const text = fc.oneof(fc.constantFrom("", "hi", "   ", "é✓😀 court"), fc.constantFrom("a", "b", "c").map(long), fc.constantFrom("a", "b").map((t) => `${long(t)}   \n`));
   // what tool results hold: files read with line numbers, JSON, and texts JSON.parse reads as one number or literal
   const toolText = fc.oneof(
     text,

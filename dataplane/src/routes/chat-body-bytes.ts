@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { SCANNED_BODY_MIN, parseMember, parseScannedBody, parseScannedObject, scannedMembers } from "../http/json-body.ts";
+import { SCANNED_BODY_MIN, parseMember, parseScannedBody, parseScannedText, scannedMembers } from "../http/json-body.ts";
 import { skipValue, topLevelValueEnd, visitElements, visitMembers, type MemberReader } from "../providers/shared/json-bytes.ts";
 import { mayBeJsonString } from "../providers/shared/json-start.ts";
 import { BACKSLASH, OPEN_BRACE, OPEN_BRACKET, QUOTE, type JsonPieces, type JsonSource, type MemberSpan } from "../providers/shared/json-top-level.ts";
@@ -94,15 +94,16 @@ function textsAside(raw: Buffer, texts: readonly MemberSpan[], read: TextsAsSent
   if (texts.length === 0) return undefined;
   // unguessable, so no client's text can hold a placeholder; a UUID needs no escape in JSON
   const prefix = `svc-text-${randomUUID()}-`;
-  const pieces: Uint8Array[] = [];
+  // decoded piece by piece: each piece ends before a string's quote, never inside a character
+  let skeleton = "";
   let from = 0;
   texts.forEach((span, i) => {
-    pieces.push(raw.subarray(from, span.valueStart), Buffer.from(`"${prefix}${i}"`));
+    skeleton += `${raw.toString("utf8", from, span.valueStart)}"${prefix}${i}"`;
     from = span.valueEnd;
   });
-  pieces.push(raw.subarray(from));
+  skeleton += raw.toString("utf8", from);
   // the texts' placeholders make it no deeper than the body the scan accepted
-  const object = parseScannedObject(Buffer.concat(pieces));
+  const object = parseScannedText(skeleton);
   const messages = object.messages as unknown[];
   const isPlaceholder = (v: unknown): v is string => typeof v === "string" && v.startsWith(prefix);
   const spanOf = (placeholder: string): MemberSpan => texts[Number(placeholder.slice(prefix.length))]!;
@@ -141,6 +142,10 @@ function textsAside(raw: Buffer, texts: readonly MemberSpan[], read: TextsAsSent
 
 function restoreTexts(written: string, prefix: string, raw: Buffer, spans: readonly MemberSpan[]): JsonPieces | undefined {
   const pieces: Uint8Array[] = [];
+  // what the adapter wrote around the texts is mostly ASCII (the texts are aside): then its UTF-8 bytes are encoded
+  // once, and a character's index is its byte's offset
+  const ascii = Buffer.byteLength(written) === written.length ? Buffer.from(written, "latin1") : undefined;
+  const encoded = (start: number, end: number): Uint8Array => (ascii !== undefined ? ascii.subarray(start, end) : Buffer.from(written.slice(start, end)));
   let from = 0;
   for (let at = written.indexOf(prefix); at >= 0; at = written.indexOf(prefix, at + prefix.length)) {
     // a whole JSON string: an opening quote no backslash escapes (JSON.stringify escapes every quote inside a
@@ -152,10 +157,10 @@ function restoreTexts(written: string, prefix: string, raw: Buffer, spans: reado
     while (close < written.length && written.charCodeAt(close) >= 0x30 && written.charCodeAt(close) <= 0x39) close++;
     const span = spans[Number(written.slice(at + prefix.length, close))];
     if (close === at + prefix.length || written.charCodeAt(close) !== QUOTE || span === undefined) return undefined;
-    pieces.push(Buffer.from(written.slice(from, at - 1)), raw.subarray(span.valueStart, span.valueEnd));
+    pieces.push(encoded(from, at - 1), raw.subarray(span.valueStart, span.valueEnd));
     from = close + 1;
   }
-  pieces.push(Buffer.from(written.slice(from)));
+  pieces.push(encoded(from, written.length));
   return pieces;
 }
 
