@@ -162,6 +162,21 @@ describe("readChatRequestBody", () => {
     expect(() => readChatRequestBody(Buffer.from(`{"pad":${PAD},"model":{"a" 1},"messages":[]}`))).toThrow("The request body is not valid JSON.");
   });
 
+  it("reads a role or a part's type written with escapes, or with a control character JSON refuses, as JSON.parse reads it", () => {
+    const cases = [
+      '[{"role":"\\u0075ser","content":[{"type":"te\\u0078t","text":"hi"},{"type":"image\\u005furl","image_url":{"url":"https://x.test/a.png"}}]}]',
+      '[{"role":"user","content":[{"type":"input\\u005faudio","input_audio":{"data":"AA","format":"wav"}}]}]',
+      '[{"role":"us\ter","content":"hi"}]',
+      '[{"role":"user","content":[{"type":"image_url\n","image_url":{"url":"https://x.test/a.png"}}]}]',
+    ];
+    for (const messages of cases) {
+      const raw = Buffer.from(`{"pad":${PAD},"model":"openai/gpt-4o","messages":${messages}}`);
+      expect([messages, verdict(() => readChatRequestBody(raw).forwarded())]).toEqual([messages, verdict(() => readChatRequestBody(raw).whole())]);
+    }
+    // the escaped type is read: the model named cannot take audio
+    expect(verdict(() => readChatRequestBody(Buffer.from(`{"pad":${PAD},"model":"openai/gpt-4o","messages":${cases[1]}}`)).forwarded())).toMatchObject({ labels: ["audio"] });
+  });
+
   it.each([
     ["a conversation whose members the projection cannot find", `[{"role":"user" "content":"hi"}]`, "400 The request body is not valid JSON."],
     ["a role that is not JSON", `[{"role":tool,"content":"hi"}]`, "400 The request body is not valid JSON."],

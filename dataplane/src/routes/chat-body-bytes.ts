@@ -253,13 +253,25 @@ class Projection {
 
   /** Sets `into[key]` to the value at `start`, parsed; just past it, or -1 when it does not parse. */
   private parsed(into: Record<string, unknown>, key: string, start: number, depth: number): number {
-    const end = skipValue(this.raw, start, depth);
+    const raw = this.raw;
+    const end = skipValue(raw, start, depth);
     if (end < 0) return -1;
+    // most read values are short plain strings (a role, a part's type): no escape or control character, nothing to parse
+    if (raw[start] === QUOTE && plainString(raw, start + 1, end - 1)) {
+      into[key] = raw.toString("utf8", start + 1, end - 1);
+      return end;
+    }
     try {
-      into[key] = JSON.parse(this.raw.toString("utf8", start, end));
+      into[key] = JSON.parse(raw.toString("utf8", start, end));
     } catch {
       return -1;
     }
     return end;
   }
+}
+
+/** Whether bytes `from`..`to` of a JSON string hold neither an escape nor a control character, so they are its text. */
+function plainString(raw: Buffer, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (raw[i]! < 0x20 || raw[i] === BACKSLASH) return false;
+  return true;
 }
