@@ -86,8 +86,8 @@ export const LONG_TEXT = 1024;
  * - the closing turn's: everything after the last tool message, or last user message holding a text set aside (a
  *   user message whose texts are empty adds no turn, and a system message none, so neither ends an assistant turn),
  *   and the last message;
- * - a tool message's, but a string content that cannot be JSON (mayBeJsonString): a coding agent's tool results are mostly
- *   files and listings, which stay aside.
+ * - a tool message's, but a string content that cannot be JSON (mayBeJsonString): a coding agent's tool results
+ *   are mostly files and listings, which stay aside.
  * Which messages those are is read off the parsed body, so repeated keys count as JSON.parse counts them.
  */
 function textsAside(raw: Buffer, texts: readonly MemberSpan[], read: TextsAsSent): Parsed | undefined {
