@@ -1,6 +1,5 @@
-// The bench's upstream: OpenAI chat (plain and streamed), Anthropic messages and Gemini generateContent (plain and
-// streamed) and OpenAI embeddings,
-// answered from the shared recordings serialised once, with nothing recorded per request, so that the floor
+// The bench's upstream: OpenAI chat, Anthropic messages and Gemini generateContent (each plain and streamed) and
+// OpenAI embeddings, answered from the shared recordings serialised once, with nothing recorded per request, so that the floor
 // (a direct call) is as low as this machine allows. Unlike test/harness/mock-upstream.ts it is a load target, not
 // a test double: it does not check credentials or bodies beyond what picks the answer.
 import http from "node:http";

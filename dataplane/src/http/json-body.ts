@@ -34,21 +34,17 @@ export function parseJsonObject(raw: Buffer): Record<string, unknown> {
   return parseWhole(raw, true).object;
 }
 
-/** parseJsonObject for the text of a body no deeper than one the scan has accepted (one with values replaced by strings). */
-export function parseScannedText(text: string): Record<string, unknown> {
-  return parseText(text);
-}
-
 function parseWhole(raw: Buffer, checkDepth: boolean): { object: Record<string, unknown>; text: string } {
   if (raw.length === 0) throw new GatewayError("invalid_json", "The request body is empty; send a JSON object.");
   if (checkDepth && raw.length > MAX_JSON_DEPTH && nestsDeeperThan(raw, MAX_JSON_DEPTH)) {
     throw new GatewayError("invalid_json", `The request body nests deeper than ${MAX_JSON_DEPTH} levels.`);
   }
   const text = raw.toString("utf8");
-  return { object: parseText(text), text };
+  return { object: parseScannedText(text), text };
 }
 
-function parseText(text: string): Record<string, unknown> {
+/** parseJsonObject for the text of a body no deeper than one the scan has accepted (one with values replaced by strings). */
+export function parseScannedText(text: string): Record<string, unknown> {
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -94,10 +94,9 @@ export interface ChatAdapter {
    * (routes/chat-body-bytes.ts):
    * - "forwarded": it is not read; the client's bytes (`source`) go upstream, so the route gives `messages` as a
    *   projection of what the gateway checks, never decoded or parsed whole;
-   * - TextsAsSent: a new request is written from it, its texts copied as sent but those it names;
-   * - "rebuilt": a new request is written from it, its texts looked into.
+   * - TextsAsSent: a new request is written from it, its texts copied as sent but those it names.
    */
-  readonly conversation: "forwarded" | TextsAsSent | "rebuilt";
+  readonly conversation: "forwarded" | TextsAsSent;
   /**
    * The upstream call for an OpenAI-format chat body (already validated as far as the gateway checks it).
    * `source` is that body as the client sent it, for an adapter that forwards it with a member or two changed.

@@ -20,8 +20,8 @@ export interface ChatRequestBody {
   /** The body's `model`, which names the provider. */
   readonly model: unknown;
   /**
-   * The body for an adapter that rebuilds the conversation (ChatAdapter.conversation): parsed whole, or a 400 saying
-   * what is wrong with it.
+   * The body parsed whole, or a 400 saying what is wrong with it: what a request is written again from when a
+   * placeholder of textsAside did not stand as a whole string in it.
    */
   whole(): Parsed;
   /**
