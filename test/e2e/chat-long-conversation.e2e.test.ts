@@ -1,10 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { eventually, useEmbeddedGateway } from "../harness/gateway.ts";
+import { createKey, eventually, useEmbeddedGateway } from "../harness/gateway.ts";
 
 // openai/gpt-4o: $2.50 in, $10.00 out per Mtok; chat-nonstream.json: 14 prompt, 7 completion tokens
 const NONSTREAM_COST = 14 * 2.5 + 7 * 10;
 // anthropic/claude-haiku-4-5: $1 in, $5 out per Mtok; anthropic/messages-nonstream.json: 8 in, 21 out
 const CLAUDE_NONSTREAM_COST = 8 * 1 + 21 * 5;
+// a request with tools gets the recording of one: anthropic/messages-nonstream-parallel-tool-use.json, 423 in, 202
+// out; gemini/generatecontent-function-call-gemini2.json, 33 in, 5 out, for gemini-2.5-flash-lite ($0.10 in, $0.40
+// out per Mtok: 5.3 micro-dollars, billed up to the next one)
+const CLAUDE_TOOLS_COST = 423 * 1 + 202 * 5;
+const GEMINI_TOOLS_COST = 6;
 
 /** A coding agent's conversation in OpenAI's shape: tool calls and results of source code, non-ASCII and escapes. */
 function agentConversation(): unknown[] {
@@ -96,6 +101,55 @@ describe("a coding agent's long conversation on /v1/chat/completions", () => {
     expect(results.map((r) => r.response.result)).toEqual([...conversation.filter((m) => m.role === "tool").map((m) => m.content), data]);
     // gemini-2.5-flash-lite: $0.10 in, $0.40 out per Mtok; gemini/generate-content.json: 8 in, 8 out
     spent += 8 * 0.1 + 8 * 0.4;
+    await expectLedger();
+  });
+
+  it("for Claude and Gemini models, writes the same tools the same on every turn, and the tools each request sent", async () => {
+    // a coding agent's tools: schemas with what Gemini's translation changes ($schema, const), non-ASCII, escapes
+    const tools = Array.from({ length: 12 }, (_, i) => ({
+      type: "function",
+      function: {
+        name: `tool_${i}`,
+        description: `Outil ${i} : lit « ${"é✓😀 \"q\" \\ ".repeat(40)} »`,
+        parameters: { $schema: "https://json-schema.org/draft/2020-12/schema", type: "object", properties: { path: { type: "string", description: "chemin" }, mode: { const: "r" } }, required: ["path"] },
+      },
+    }));
+    const other = (await createKey(g.base, g.gw.managementKey, {})).key;
+    const send = (model: string, key: string, body: unknown[]) =>
+      fetch(`${g.base}/v1/chat/completions`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify({ model, max_tokens: 64, tools: body, messages: agentConversation() }) });
+    // the same length, one character changed: no earlier request's tools stand in for these
+    const changed = structuredClone(tools);
+    changed[7]!.function.description = changed[7]!.function.description.replace("Outil 7", "Outil 8");
+    for (const [model, path, written] of [
+      ["anthropic/claude-haiku-4-5", "/v1/messages", (up: { json?: unknown }) => (up.json as { tools: unknown[] }).tools],
+      ["google/gemini-2.5-flash-lite", "/v1beta/models/gemini-2.5-flash-lite:generateContent", (up: { json?: unknown }) => (up.json as { tools: Array<{ functionDeclarations: unknown[] }> }).tools[0]!.functionDeclarations],
+    ] as const) {
+      const claude = model.startsWith("anthropic/");
+      const expected = (list: typeof tools) =>
+        list.map((t) =>
+          claude
+            ? { name: t.function.name, input_schema: t.function.parameters, description: t.function.description }
+            : { name: t.function.name, description: t.function.description, parametersJsonSchema: { type: "object", properties: { path: { type: "string", description: "chemin" }, mode: { enum: ["r"] } }, required: ["path"] } },
+        );
+      const bodies: Buffer[] = [];
+      for (const [key, list] of [[g.key, tools], [g.key, tools], [other, tools], [g.key, changed], [g.key, tools]] as const) {
+        const res = await send(model, key, list);
+        expect(res.status).toBe(200);
+        expect(res.headers.get("x-svc-cost-micros")).toBe(String(claude ? CLAUDE_TOOLS_COST : GEMINI_TOOLS_COST));
+        await res.json();
+        const up = g.mock.requests.at(-1)!;
+        expect(up.path).toBe(path);
+        expect(up.headers["content-length"]).toBe(String(up.bodyBytes.length));
+        expect(written(up)).toEqual(expected(list));
+        bodies.push(up.bodyBytes);
+        spent += claude ? CLAUDE_TOOLS_COST : GEMINI_TOOLS_COST;
+      }
+      // byte for byte, whichever way each request's tools were written
+      expect(bodies[1]!.equals(bodies[0]!)).toBe(true);
+      expect(bodies[2]!.equals(bodies[0]!)).toBe(true);
+      expect(bodies[3]!.equals(bodies[0]!)).toBe(false);
+      expect(bodies[4]!.equals(bodies[0]!)).toBe(true);
+    }
     await expectLedger();
   });
 

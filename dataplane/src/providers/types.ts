@@ -2,6 +2,7 @@ import type { Readable } from "node:stream";
 import type { SurchargedParameter } from "../../../catalog/src/index.ts";
 import type { GatewayError } from "../errors.ts";
 import type { JsonPieces, JsonSource } from "./shared/json-top-level.ts";
+import type { ToolEntries } from "./shared/tools-aside.ts";
 
 /**
  * Token counts as a provider reported them. A field left undefined was not reported: that is not 0.
@@ -82,6 +83,13 @@ export interface TextsAsSent {
   readonly closingTurnRead: boolean;
   /** A tool message's are read, unless its content is a string that cannot be JSON (Gemini sends a JSON result as data). */
   readonly toolResultsRead: boolean;
+  /**
+   * The client's `tools` as buildRequest writes them, when that depends on nothing else in the body
+   * (providers/shared/tools-aside.ts): the route then keeps them for the key by the client's bytes, and a request
+   * with the same tools, byte for byte, has them set aside, neither parsed, checked nor written again (a coding
+   * agent sends the same ~40 KB of schemas on every turn; routes/tools-memo.ts).
+   */
+  readonly toolEntries?: (tools: unknown) => ToolEntries | undefined;
 }
 
 /**

@@ -7,6 +7,7 @@ import { LONG_TEXT, readChatRequestBody } from "./chat-body-bytes.ts";
 import { labelsUsed } from "./chat-capabilities.ts";
 import { anthropicChat } from "../providers/anthropic/chat.ts";
 import { geminiChat } from "../providers/google/chat.ts";
+import { toolsAside } from "../providers/shared/tools-aside.ts";
 import type { ChatAdapter, TextsAsSent } from "../providers/types.ts";
 
 /** A text long enough to be scanned, with non-ASCII on either side of the members the tests look at. */
@@ -231,14 +232,14 @@ describe("long texts set aside for an adapter that copies them as sent (textsAsi
   const spaces = " ".repeat(LONG_TEXT);
 
   /** The request the adapter writes, or its 400, from the body as textsAside gives it and parsed whole. */
-  function written(adapter: ChatAdapter, raw: Buffer, read: "whole" | "aside"): unknown {
+  function written(adapter: ChatAdapter, raw: Buffer, read: "whole" | "aside", scope = "k"): unknown {
     try {
       const r = readChatRequestBody(raw);
-      const { object, restore } = read === "whole" ? r.whole() : r.textsAside(asSent(adapter));
+      const { object, restore } = read === "whole" ? r.whole() : r.textsAside(asSent(adapter), scope);
       const body = adapter.buildRequest(object, target, true).body as string;
       if (restore === undefined) return { json: JSON.parse(body), restored: false };
       const pieces = restore(body);
-      return pieces === undefined ? "not restored" : { json: JSON.parse(Buffer.concat(pieces).toString()), restored: true };
+      return pieces === undefined ? "not restored" : { json: JSON.parse(Buffer.concat(pieces).toString()), restored: true, toolsAside: toolsAside(object) !== undefined };
     } catch (err) {
       if (!(err instanceof GatewayError)) throw err;
       return `${err.status} ${err.message}`;
@@ -289,6 +290,49 @@ describe("long texts set aside for an adapter that copies them as sent (textsAsi
     });
   }
 
+  // tools as clients send them, and as they must not: schemas Gemini's translation changes, a member named
+  // __proto__, the name Anthropic's JSON mode reserves, tools that are not function tools
+  const schema = fc.constantFrom<unknown>(
+    undefined,
+    { type: "object", properties: { path: { type: "string", description: "chemin é✓😀 \"q\"" } }, required: ["path"] },
+    { $schema: "https://json-schema.org/draft/2020-12/schema", type: "object", properties: { mode: { const: "r" } } },
+    { $ref: "#/$defs/a", description: "dropped for Gemini", $defs: { a: { type: "string" } } },
+    JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string","const":1}}}'),
+  );
+  const tool = fc.oneof(
+    { weight: 8, arbitrary: fc.record({ name: fc.constantFrom("read", "ls", "gateway_json_output"), description: fc.option(fc.constantFrom("Lit un fichier", long("d")), { nil: undefined }), parameters: schema }).map((f) => ({ type: "function", function: JSON.parse(JSON.stringify(f)) as unknown })) },
+    { weight: 1, arbitrary: fc.constantFrom<unknown>({ type: "function" }, { type: "function", function: { name: 3 } }, null, "x") },
+  );
+  const toolParams = fc.record({
+    tools: fc.oneof({ weight: 6, arbitrary: fc.array(tool, { minLength: 1, maxLength: 4 }) }, { weight: 1, arbitrary: fc.constantFrom<unknown>([], null, "x", {}) }),
+    tool_choice: fc.constantFrom<unknown>(undefined, "auto", "none", "required", { type: "function", function: { name: "read" } }, { type: "function", function: { name: "nope" } }, { type: "allowed_tools", allowed_tools: { mode: "auto", tools: [{ type: "function", function: { name: "ls" } }] } }, 5),
+    response_format: fc.constantFrom<unknown>(undefined, { type: "json_object" }, { type: "json_schema", json_schema: { name: "r", schema: { type: "object" } } }),
+    parallel_tool_calls: fc.constantFrom<unknown>(undefined, false, true),
+  });
+
+  for (const [name, adapter, model] of [["Anthropic", anthropicChat, "anthropic/claude-haiku-4-5"], ["Gemini", geminiChat, "google/gemini-2.5-flash"]] as const) {
+    it(`writes the request the whole body writes, its tools written again or as written for the key before (${name})`, () => {
+      let remembered = 0;
+      fc.assert(
+        fc.property(fc.array(message, { minLength: 1, maxLength: 4 }), toolParams, fc.boolean(), fc.boolean(), (messages, params, toolsFirst, pretty) => {
+          const body = toolsFirst ? { model, ...params, pad: PAD, messages } : { model, pad: PAD, messages, ...params };
+          const raw = Buffer.from(JSON.stringify(body, null, pretty ? 2 : undefined));
+          const whole = written(adapter, raw, "whole") as { json?: unknown };
+          // the first time for the key, its tools are written; the second, they are those written the first time
+          for (let i = 0; i < 2; i++) {
+            const aside = written(adapter, raw, "aside", "key-1") as { json?: unknown; toolsAside?: boolean };
+            if (typeof whole === "string") expect(aside).toBe(whole);
+            else expect(aside.json).toEqual(whole.json);
+            if (aside.toolsAside) remembered++;
+          }
+        }),
+        { numRuns: 600 },
+      );
+      // the property ran on tools set aside, not only on tools written again
+      expect(remembered).toBeGreaterThan(120);
+    });
+  }
+
   it("reads the closing turn off the body as JSON.parse reads it: a text a repeated key replaces ends no turn", () => {
     const j = JSON.stringify;
     for (const closing of [`{"role":"user","content":${j(long("u2"))},"content":""}`, `{"role":"user","content":[{"type":"text","text":${j(long("u2"))},"text":""}]}`]) {
@@ -313,7 +357,7 @@ describe("long texts set aside for an adapter that copies them as sent (textsAsi
       { role: "assistant", content: `${long("a2")}  ` },
     ];
     const raw = Buffer.from(JSON.stringify({ model: "anthropic/claude-haiku-4-5", messages }));
-    const { object, restore } = readChatRequestBody(raw).textsAside(ANTHROPIC);
+    const { object, restore } = readChatRequestBody(raw).textsAside(ANTHROPIC, "k");
     const got = object.messages as Array<{ content: unknown }>;
     expect(got.map((m) => m.content)).toEqual([placeholder, [{ type: "text", text: placeholder }, { type: "text", text: "short" }], placeholder, long("a1"), long("s2"), `${long("a2")}  `]);
     // what a writer does with them: placeholders put back as the client's bytes, wherever the writer moved them
@@ -333,7 +377,7 @@ describe("long texts set aside for an adapter that copies them as sent (textsAsi
       { role: "assistant", content: `${long("a")}  ` },
     ];
     const raw = Buffer.from(JSON.stringify({ model: "google/gemini-2.5-flash", messages }));
-    const { object, restore } = readChatRequestBody(raw).textsAside(GEMINI);
+    const { object, restore } = readChatRequestBody(raw).textsAside(GEMINI, "k");
     const got = (object.messages as Array<{ content: unknown }>).map((m) => m.content);
     expect(got).toEqual([placeholder, null, placeholder, JSON.stringify({ out: long("j") }), [{ type: "text", text: long("p") }], `7${spaces}`, placeholder]);
     expect(restore).toBeDefined();
@@ -341,7 +385,7 @@ describe("long texts set aside for an adapter that copies them as sent (textsAsi
 
   it("restores only placeholders that stand as whole strings", () => {
     const raw = Buffer.from(JSON.stringify({ model: "anthropic/claude-haiku-4-5", messages: [{ role: "user", content: long("u") }, { role: "user", content: "go" }] }));
-    const { object, restore } = readChatRequestBody(raw).textsAside(ANTHROPIC);
+    const { object, restore } = readChatRequestBody(raw).textsAside(ANTHROPIC, "k");
     const p = (object.messages as Array<{ content: string }>)[0]!.content;
     expect(JSON.parse(Buffer.concat(restore!(JSON.stringify([p, p]))!).toString())).toEqual([long("u"), long("u")]);
     expect(restore!(JSON.stringify({ t: "nothing set aside" }))!.map((b) => Buffer.from(b).toString()).join("")).toBe('{"t":"nothing set aside"}');
@@ -351,9 +395,9 @@ describe("long texts set aside for an adapter that copies them as sent (textsAsi
   });
 
   it("sets nothing aside from a body read whole, or with no long text before the closing turn", () => {
-    expect(readChatRequestBody(Buffer.from('{"model":"m","messages":[{"role":"user","content":"hi"}]}')).textsAside(ANTHROPIC).restore).toBeUndefined();
+    expect(readChatRequestBody(Buffer.from('{"model":"m","messages":[{"role":"user","content":"hi"}]}')).textsAside(ANTHROPIC, "k").restore).toBeUndefined();
     const closing = Buffer.from(JSON.stringify({ model: "m", messages: [{ role: "user", content: "hi" }, { role: "assistant", content: long("a") }] }));
-    const aside = readChatRequestBody(closing).textsAside(ANTHROPIC);
+    const aside = readChatRequestBody(closing).textsAside(ANTHROPIC, "k");
     expect(aside.object).toEqual(JSON.parse(closing.toString()));
     expect(aside.restore).toBeUndefined();
   });

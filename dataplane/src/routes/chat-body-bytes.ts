@@ -3,8 +3,10 @@ import { SCANNED_BODY_MIN, parseMember, parseScannedBody, parseScannedText, scan
 import { skipValue, topLevelValueEnd, visitElements, visitMembers, type MemberReader } from "../providers/shared/json-bytes.ts";
 import { mayBeJsonString } from "../providers/shared/json-start.ts";
 import { BACKSLASH, OPEN_BRACE, OPEN_BRACKET, QUOTE, type JsonPieces, type JsonSource, type MemberSpan } from "../providers/shared/json-top-level.ts";
+import { setToolsAside } from "../providers/shared/tools-aside.ts";
 import type { TextsAsSent } from "../providers/types.ts";
 import { MESSAGE_MEMBERS_READ, PART_MEMBERS_READ } from "./chat-capabilities.ts";
+import { ToolsMemo, type RememberedTools } from "./tools-memo.ts";
 
 /**
  * A request written from a body whose long texts are placeholders, as pieces with the client's bytes of each text in
@@ -29,9 +31,10 @@ export interface ChatRequestBody {
    * in a scanned body each long text (a string `content` or a part's `text` of LONG_TEXT bytes or more) but those
    * the adapter reads (`read`) is a placeholder string, never decoded or parsed; `restore` puts the client's bytes of
    * each back into a request written from it. A 230 KB coding agent's turn is mostly such texts: decoded, parsed and
-   * serialised again, they were most of the ~6.4 ms the turn cost for a Claude model.
+   * serialised again, they were most of the ~6.4 ms the turn cost for a Claude model. So are `tools` the adapter
+   * wrote for the same key (`scope`) before, byte for byte (TextsAsSent.toolEntries): the entries it wrote go back in.
    */
-  textsAside(read: TextsAsSent): Parsed;
+  textsAside(read: TextsAsSent, scope: string): Parsed;
   /**
    * The body for an adapter that forwards the client's bytes: as `whole()`, except that a scanned body's `messages`
    * and `tools` are projections of what the gateway checks (Projection), and the body is never decoded whole.
@@ -61,7 +64,7 @@ export function readChatRequestBody(raw: Buffer): ChatRequestBody {
   return {
     model,
     whole: () => parseScannedBody(raw, byteMembers),
-    textsAside: (read) => textsAside(raw, texts, read) ?? parseScannedBody(raw, byteMembers),
+    textsAside: (read, scope) => textsAside(raw, texts, read, toolsFor(read, scope, raw, byteMembers.get("tools"))) ?? parseScannedBody(raw, byteMembers),
     forwarded: () => {
       const object: Record<string, unknown> = {};
       for (const [key, span] of byteMembers) {
@@ -80,9 +83,37 @@ function parsedWhole(parsed: Parsed): ChatRequestBody {
 /** A text set aside from this many bytes of JSON on (its quotes included); a shorter one costs little to parse. */
 export const LONG_TEXT = 1024;
 
+/** The most tool sets kept for the keys (the entries a coding agent's ~40 KB of schemas make are ~75 KB). */
+const TOOLS_MEMO_ENTRIES = 512;
+const TOOLS_MEMO_BYTES = 8 * 1024 * 1024;
+const toolsMemos = new WeakMap<NonNullable<TextsAsSent["toolEntries"]>, ToolsMemo>();
+
 /**
- * The body with its long texts as placeholders, parsed, and how to put them back; undefined when it has none. The
- * texts the adapter reads (TextsAsSent) are put back into the parsed body (parsed):
+ * The body's `tools` as the adapter writes them, remembered for the key by their bytes or written now, and where
+ * they are in the body; undefined when the adapter writes them from more than the tools, or refuses them, or they
+ * are not a non-empty array (the body is then read as usual).
+ */
+function toolsFor(read: TextsAsSent, scope: string, raw: Buffer, span: MemberSpan | undefined): { span: MemberSpan; written: RememberedTools } | undefined {
+  const entries = read.toolEntries;
+  if (entries === undefined || span === undefined || raw[span.valueStart] !== OPEN_BRACKET) return undefined;
+  let memo = toolsMemos.get(entries);
+  if (memo === undefined) toolsMemos.set(entries, (memo = new ToolsMemo(TOOLS_MEMO_ENTRIES, TOOLS_MEMO_BYTES)));
+  const bytes = raw.subarray(span.valueStart, span.valueEnd);
+  const known = memo.get(scope, bytes);
+  if (known !== undefined) return { span, written: known };
+  let tools: unknown;
+  try {
+    tools = parseMember(raw, span);
+  } catch {
+    return undefined;
+  }
+  const written = entries(tools);
+  return written === undefined ? undefined : { span, written: memo.set(scope, bytes, written) };
+}
+
+/**
+ * The body with its long texts (and its tools, when `tools` is given) as placeholders, parsed, and how to put them
+ * back; undefined when it has none. The texts the adapter reads (TextsAsSent) are put back into the parsed body (parsed):
  * - the closing turn's: everything after the last tool message, or last user message holding a text set aside (a
  *   user message whose texts are empty adds no turn, and a system message none, so neither ends an assistant turn),
  *   and the last message;
@@ -90,20 +121,31 @@ export const LONG_TEXT = 1024;
  *   are mostly files and listings, which stay aside.
  * Which messages those are is read off the parsed body, so repeated keys count as JSON.parse counts them.
  */
-function textsAside(raw: Buffer, texts: readonly MemberSpan[], read: TextsAsSent): Parsed | undefined {
-  if (texts.length === 0) return undefined;
+function textsAside(raw: Buffer, texts: readonly MemberSpan[], read: TextsAsSent, tools: { span: MemberSpan; written: RememberedTools } | undefined): Parsed | undefined {
+  if (texts.length === 0 && tools === undefined) return undefined;
   // unguessable, so no client's text can hold a placeholder; a UUID needs no escape in JSON
   const prefix = `svc-text-${randomUUID()}-`;
-  // decoded piece by piece: each piece ends before a string's quote, never inside a character
+  // the tools' placeholder comes after the texts' numbers; the tools are a top-level member, so wholly before or
+  // after `messages`, which holds every text
+  const toolsAt = texts.length;
+  const order = texts.map((_, i) => i);
+  if (tools !== undefined) {
+    if (texts.length > 0 && tools.span.valueStart < texts[0]!.valueStart) order.unshift(toolsAt);
+    else order.push(toolsAt);
+  }
+  const spanAt = (i: number): MemberSpan => (i === toolsAt ? tools!.span : texts[i]!);
+  // decoded piece by piece: each piece ends before a string's quote or an array's bracket, never inside a character
   let skeleton = "";
   let from = 0;
-  texts.forEach((span, i) => {
+  for (const i of order) {
+    const span = spanAt(i);
     skeleton += `${raw.toString("utf8", from, span.valueStart)}"${prefix}${i}"`;
     from = span.valueEnd;
-  });
+  }
   skeleton += raw.toString("utf8", from);
-  // the texts' placeholders make it no deeper than the body the scan accepted
+  // the placeholders make it no deeper than the body the scan accepted
   const object = parseScannedText(skeleton);
+  if (tools !== undefined) setToolsAside(object, { placeholder: `${prefix}${toolsAt}`, names: tools.written.names });
   const messages = object.messages as unknown[];
   const isPlaceholder = (v: unknown): v is string => typeof v === "string" && v.startsWith(prefix);
   const spanOf = (placeholder: string): MemberSpan => texts[Number(placeholder.slice(prefix.length))]!;
@@ -137,10 +179,13 @@ function textsAside(raw: Buffer, texts: readonly MemberSpan[], read: TextsAsSent
     }
   });
   const source = { bytes: raw };
-  return aside === 0 ? { object, source } : { object, source, restore: (written) => restoreTexts(written, prefix, raw, texts) };
+  if (aside === 0 && tools === undefined) return { object, source };
+  const pieceAt = (i: number): Uint8Array | undefined => (i === toolsAt ? tools?.written.json : i < toolsAt ? raw.subarray(texts[i]!.valueStart, texts[i]!.valueEnd) : undefined);
+  return { object, source, restore: (written) => restorePieces(written, prefix, pieceAt) };
 }
 
-function restoreTexts(written: string, prefix: string, raw: Buffer, spans: readonly MemberSpan[]): JsonPieces | undefined {
+/** The request written, with each placeholder (`prefix` and its number, as a whole JSON string) replaced by its piece. */
+function restorePieces(written: string, prefix: string, pieceAt: (i: number) => Uint8Array | undefined): JsonPieces | undefined {
   const pieces: Uint8Array[] = [];
   // what the adapter wrote around the texts is mostly ASCII (the texts are aside): then its UTF-8 bytes are encoded
   // once, and a character's index is its byte's offset
@@ -155,9 +200,9 @@ function restoreTexts(written: string, prefix: string, raw: Buffer, spans: reado
     if (written.charCodeAt(at - 1) !== QUOTE || backslashes % 2 === 1) return undefined;
     let close = at + prefix.length;
     while (close < written.length && written.charCodeAt(close) >= 0x30 && written.charCodeAt(close) <= 0x39) close++;
-    const span = spans[Number(written.slice(at + prefix.length, close))];
-    if (close === at + prefix.length || written.charCodeAt(close) !== QUOTE || span === undefined) return undefined;
-    pieces.push(encoded(from, at - 1), raw.subarray(span.valueStart, span.valueEnd));
+    const piece = close === at + prefix.length ? undefined : pieceAt(Number(written.slice(at + prefix.length, close)));
+    if (piece === undefined || written.charCodeAt(close) !== QUOTE) return undefined;
+    pieces.push(encoded(from, at - 1), piece);
     from = close + 1;
   }
   pieces.push(encoded(from, written.length));

@@ -22,7 +22,7 @@ export async function chatCompletions(deps: DataPlaneDeps, ctx: RequestContext, 
   const read = readChatRequestBody(raw);
   const { model, provider } = resolveForUse(deps, key, read.model, "chat");
   const adapter = chatAdapterFor(provider)!;
-  const { object: body, source, restore } = adapter.conversation === "forwarded" ? read.forwarded() : read.textsAside(adapter.conversation);
+  const { object: body, source, restore } = adapter.conversation === "forwarded" ? read.forwarded() : read.textsAside(adapter.conversation, key.id ?? "");
   const p = readChatBody(body);
   requireCapabilities(model, body);
   const maxOut = p.max_completion_tokens ?? p.max_tokens ?? model.max_output_tokens ?? 0;

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { NamedFunction, OptionalFunctionTools } from "../shared/chat-request.ts";
+import { NamedFunction, OptionalFunctionTools, type FunctionTools } from "../shared/chat-request.ts";
 import { fromZod, invalid } from "../shared/invalid.ts";
+import { toolEntriesOf, toolsAside, type ToolEntries } from "../shared/tools-aside.ts";
 import type { Block } from "./content.ts";
 import { JSON_TOOL_NAME, type JsonTool } from "./json-mode.ts";
 
@@ -18,20 +19,17 @@ const OptionalToolChoice = ToolChoice.nullish();
  * `strict` is dropped: Anthropic's strict tool use exists only on some models, and without it the call has the
  * same shape.
  */
-export function translateTools(body: Record<string, unknown>, jsonTool: JsonTool | undefined): { tools?: Block[]; tool_choice?: Block } {
-  const parsedTools = OptionalFunctionTools.safeParse(body.tools);
-  if (!parsedTools.success) throw fromZod(parsedTools.error, ["tools"]);
+export function translateTools(body: Record<string, unknown>, jsonTool: JsonTool | undefined): { tools?: Array<Block | string>; tool_choice?: Block } {
+  // tools set aside (toolEntries) were checked and written for an earlier request: their placeholder stands for them
+  const aside = toolsAside(body);
+  const parsedTools = aside === undefined ? OptionalFunctionTools.safeParse(body.tools) : undefined;
+  if (parsedTools?.success === false) throw fromZod(parsedTools.error, ["tools"]);
   const parsedChoice = OptionalToolChoice.safeParse(body.tool_choice);
   if (!parsedChoice.success) throw fromZod(parsedChoice.error, ["tool_choice"]);
-  const clientTools = parsedTools.data ?? [];
   const choice = parsedChoice.data ?? undefined;
 
-  const tools: Block[] = clientTools.map((t, i) => {
-    if (t.function.name === JSON_TOOL_NAME) throw invalid(`tools[${i}].function.name`, `The function name \`${JSON_TOOL_NAME}\` is reserved by the gateway.`);
-    const tool: Block = { name: t.function.name, input_schema: t.function.parameters ?? { type: "object", properties: {} } };
-    if (t.function.description !== undefined) tool.description = t.function.description;
-    return tool;
-  });
+  const tools: Array<Block | string> = aside !== undefined ? [aside.placeholder] : clientTools(parsedTools?.data ?? []);
+  const clientCount = aside !== undefined ? aside.names.length : tools.length;
   if (jsonTool) tools.push({ ...jsonTool });
   if (tools.length === 0) return {};
 
@@ -40,7 +38,7 @@ export function translateTools(body: Record<string, unknown>, jsonTool: JsonTool
     // The answer must come through the JSON tool unless the client lets the model call its own tools first:
     // then "any" makes it call one of them or answer through the JSON tool, never answer in free text.
     if (typeof choice === "object") toolChoice = { type: "tool", name: choice.function.name };
-    else if (clientTools.length > 0 && choice !== "none") toolChoice = { type: "any" };
+    else if (clientCount > 0 && choice !== "none") toolChoice = { type: "any" };
     else toolChoice = { type: "tool", name: JSON_TOOL_NAME };
   } else if (choice === "auto") toolChoice = { type: "auto" };
   else if (choice === "none") toolChoice = { type: "none" };
@@ -52,3 +50,16 @@ export function translateTools(body: Record<string, unknown>, jsonTool: JsonTool
   }
   return toolChoice ? { tools, tool_choice: toolChoice } : { tools };
 }
+
+/** The client's function tools as Anthropic's tools. */
+function clientTools(list: FunctionTools): Block[] {
+  return list.map((t, i) => {
+    if (t.function.name === JSON_TOOL_NAME) throw invalid(`tools[${i}].function.name`, `The function name \`${JSON_TOOL_NAME}\` is reserved by the gateway.`);
+    const tool: Block = { name: t.function.name, input_schema: t.function.parameters ?? { type: "object", properties: {} } };
+    if (t.function.description !== undefined) tool.description = t.function.description;
+    return tool;
+  });
+}
+
+/** The client's tools as translateTools writes them, depending on nothing else in the body (ToolEntries). */
+export const anthropicToolEntries = (tools: unknown): ToolEntries | undefined => toolEntriesOf(tools, clientTools);

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { NamedFunction, OptionalFunctionTools } from "../shared/chat-request.ts";
+import { NamedFunction, OptionalFunctionTools, type FunctionTools } from "../shared/chat-request.ts";
 import { fromZod, invalid } from "../shared/invalid.ts";
+import { toolEntriesOf, toolsAside, type ToolEntries } from "../shared/tools-aside.ts";
 import { sanitizeJsonSchema } from "./schema.ts";
 
 const ToolChoice = z.union([
@@ -14,7 +15,7 @@ const ToolChoice = z.union([
 const OptionalToolChoice = ToolChoice.nullish();
 
 export interface GeminiTools {
-  tools?: Array<{ functionDeclarations: Array<Record<string, unknown>> }>;
+  tools?: Array<{ functionDeclarations: Array<Record<string, unknown> | string> }>;
   toolConfig?: { functionCallingConfig: { mode: string; allowedFunctionNames?: string[] } };
 }
 
@@ -27,24 +28,21 @@ export interface GeminiTools {
  * `strict` and `parallel_tool_calls` have no Gemini counterpart and are dropped: the calls keep their shape.
  */
 export function translateTools(body: Record<string, unknown>): GeminiTools {
-  const parsedTools = OptionalFunctionTools.safeParse(body.tools);
-  if (!parsedTools.success) throw fromZod(parsedTools.error, ["tools"]);
+  // tools set aside (toolEntries) were checked and written for an earlier request: their placeholder stands for them
+  const aside = toolsAside(body);
+  const parsedTools = aside === undefined ? OptionalFunctionTools.safeParse(body.tools) : undefined;
+  if (parsedTools?.success === false) throw fromZod(parsedTools.error, ["tools"]);
   const parsedChoice = OptionalToolChoice.safeParse(body.tool_choice);
   if (!parsedChoice.success) throw fromZod(parsedChoice.error, ["tool_choice"]);
-  const tools = parsedTools.data ?? [];
+  const tools = parsedTools?.data ?? [];
   const choice = parsedChoice.data ?? undefined;
-  if (tools.length === 0) {
+  if (aside === undefined && tools.length === 0) {
     if (choice === "required" || typeof choice === "object") throw invalid("tool_choice", "`tool_choice` names a tool call, but the request has no `tools`.");
     return {};
   }
 
-  const declarations = tools.map((t) => {
-    const d: Record<string, unknown> = { name: t.function.name };
-    if (t.function.description !== undefined) d.description = t.function.description;
-    if (t.function.parameters !== undefined) d.parametersJsonSchema = sanitizeJsonSchema(t.function.parameters);
-    return d;
-  });
-  const known = new Set(tools.map((t) => t.function.name));
+  const declarations: Array<Record<string, unknown> | string> = aside !== undefined ? [aside.placeholder] : functionDeclarations(tools);
+  const known = new Set(aside !== undefined ? aside.names : tools.map((t) => t.function.name));
   const toolName = (name: string, param: string): string => {
     if (!known.has(name)) throw invalid(param, `\`${name}\` is not one of the request's tools.`);
     return name;
@@ -64,3 +62,16 @@ export function translateTools(body: Record<string, unknown>): GeminiTools {
   if (config) out.toolConfig = { functionCallingConfig: config };
   return out;
 }
+
+/** The client's function tools as Gemini's function declarations. */
+function functionDeclarations(list: FunctionTools): Array<Record<string, unknown>> {
+  return list.map((t) => {
+    const d: Record<string, unknown> = { name: t.function.name };
+    if (t.function.description !== undefined) d.description = t.function.description;
+    if (t.function.parameters !== undefined) d.parametersJsonSchema = sanitizeJsonSchema(t.function.parameters);
+    return d;
+  });
+}
+
+/** The client's tools as translateTools writes them, depending on nothing else in the body (ToolEntries). */
+export const geminiToolEntries = (tools: unknown): ToolEntries | undefined => toolEntriesOf(tools, functionDeclarations);

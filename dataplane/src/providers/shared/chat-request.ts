@@ -20,6 +20,7 @@ export const FunctionTool = z.looseObject({
  * translated to Anthropic or Gemini, tools or not (docs/performance.md).
  */
 export const OptionalFunctionTools = z.array(FunctionTool).nullish();
+export type FunctionTools = NonNullable<z.infer<typeof OptionalFunctionTools>>;
 
 /** `tool_choice: {type: "function", function: {name}}`, the form every adapter takes. */
 export const NamedFunction = z.looseObject({ type: z.literal("function"), function: z.looseObject({ name: z.string() }) });

@@ -1,0 +1,73 @@
+import type { ToolEntries } from "../providers/shared/tools-aside.ts";
+
+/** A client's tools, byte for byte, and what an adapter wrote for them (its entries, as UTF-8). */
+export interface RememberedTools {
+  readonly json: Buffer;
+  readonly names: readonly string[];
+}
+
+interface Entry extends RememberedTools {
+  readonly bytes: Buffer;
+  readonly size: number;
+}
+
+/**
+ * The tools an adapter wrote for each key's recent requests, by the client's bytes of `tools`: a coding agent sends
+ * the same ~40 KB of tool schemas on every turn of a session, and parsing, checking and writing them again was ~40 %
+ * of a translated turn's request side (docs/performance.md). An entry is found only by the exact bytes (compared
+ * whole, no hash to collide), and only for the key that sent them: what one key's requests hold never makes
+ * another key's faster, so the time of an answer tells no one what another key sent. Least recently used entries
+ * go first, past `maxEntries` or `maxBytes` (the bytes and the entries written, together).
+ */
+export class ToolsMemo {
+  readonly #entries = new Map<string, Entry>();
+  #bytes = 0;
+
+  constructor(
+    private readonly maxEntries: number,
+    private readonly maxBytes: number,
+  ) {}
+
+  /** What was written for exactly these bytes of `tools` from this key, or undefined. */
+  get(scope: string, tools: Buffer): RememberedTools | undefined {
+    const slot = slotOf(scope, tools);
+    const e = this.#entries.get(slot);
+    if (e === undefined || !e.bytes.equals(tools)) return undefined;
+    // most recently used last
+    this.#entries.delete(slot);
+    this.#entries.set(slot, e);
+    return e;
+  }
+
+  /** Keeps what the adapter wrote for these bytes of `tools` from this key (a copy of them); returns it. */
+  set(scope: string, tools: Buffer, written: ToolEntries): RememberedTools {
+    const json = Buffer.from(written.json);
+    const entry: Entry = { bytes: Buffer.from(tools), json, names: written.names, size: tools.length + json.length };
+    if (entry.size > this.maxBytes) return entry;
+    const slot = slotOf(scope, tools);
+    this.#drop(slot);
+    this.#entries.set(slot, entry);
+    this.#bytes += entry.size;
+    for (const oldest of this.#entries.keys()) {
+      if (this.#entries.size <= this.maxEntries && this.#bytes <= this.maxBytes) break;
+      this.#drop(oldest);
+    }
+    return entry;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  #drop(slot: string): void {
+    const e = this.#entries.get(slot);
+    if (e === undefined) return;
+    this.#entries.delete(slot);
+    this.#bytes -= e.size;
+  }
+}
+
+/** One entry per key and length: a key's session changing its tools replaces what it had at that length. */
+function slotOf(scope: string, tools: Buffer): string {
+  return `${tools.length} ${scope}`;
+}
