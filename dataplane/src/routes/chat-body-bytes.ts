@@ -83,10 +83,13 @@ function parsedWhole(parsed: Parsed): ChatRequestBody {
 /** A text set aside from this many bytes of JSON on (its quotes included); a shorter one costs little to parse. */
 export const LONG_TEXT = 1024;
 
-/** The most tool sets kept for the keys (the entries a coding agent's ~40 KB of schemas make are ~75 KB). */
-const TOOLS_MEMO_ENTRIES = 512;
-const TOOLS_MEMO_BYTES = 8 * 1024 * 1024;
-const toolsMemos = new WeakMap<NonNullable<TextsAsSent["toolEntries"]>, ToolsMemo>();
+/**
+ * The tool sets kept, for every key and translating adapter together (the entries a coding agent's ~40 KB of schemas
+ * make are ~75 KB).
+ */
+const toolsMemo = new ToolsMemo(512, 8 * 1024 * 1024);
+/** Each adapter's entries under a scope of their own: what one adapter wrote is never another's. */
+const adapterScopes = new Map<NonNullable<TextsAsSent["toolEntries"]>, string>();
 
 /**
  * The body's `tools` as the adapter writes them, remembered for the key by their bytes or written now, and where
@@ -96,10 +99,11 @@ const toolsMemos = new WeakMap<NonNullable<TextsAsSent["toolEntries"]>, ToolsMem
 function toolsFor(read: TextsAsSent, scope: string, raw: Buffer, span: MemberSpan | undefined): { span: MemberSpan; written: RememberedTools } | undefined {
   const entries = read.toolEntries;
   if (entries === undefined || span === undefined || raw[span.valueStart] !== OPEN_BRACKET) return undefined;
-  let memo = toolsMemos.get(entries);
-  if (memo === undefined) toolsMemos.set(entries, (memo = new ToolsMemo(TOOLS_MEMO_ENTRIES, TOOLS_MEMO_BYTES)));
+  let adapter = adapterScopes.get(entries);
+  if (adapter === undefined) adapterScopes.set(entries, (adapter = String(adapterScopes.size)));
+  const keyScope = `${adapter} ${scope}`;
   const bytes = raw.subarray(span.valueStart, span.valueEnd);
-  const known = memo.get(scope, bytes);
+  const known = toolsMemo.get(keyScope, bytes);
   if (known !== undefined) return { span, written: known };
   let tools: unknown;
   try {
@@ -108,7 +112,7 @@ function toolsFor(read: TextsAsSent, scope: string, raw: Buffer, span: MemberSpa
     return undefined;
   }
   const written = entries(tools);
-  return written === undefined ? undefined : { span, written: memo.set(scope, bytes, written) };
+  return written === undefined ? undefined : { span, written: toolsMemo.set(keyScope, bytes, written) };
 }
 
 /**
