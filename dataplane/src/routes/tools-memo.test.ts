@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ToolsMemo } from "./tools-memo.ts";
 
 const tools = (s: string) => Buffer.from(`[${JSON.stringify(s)}]`);
-const entries = (s: string) => ({ json: `{"name":${JSON.stringify(s)}}`, names: [s] });
+const entries = (s: string) => ({ json: `[{"name":${JSON.stringify(s)}}]`, names: [s] });
 
 describe("ToolsMemo", () => {
   it("gives back what was written only for the same key and the same bytes", () => {

@@ -1,6 +1,6 @@
 import type { ToolEntries } from "../providers/shared/tools-aside.ts";
 
-/** A client's tools, byte for byte, and what an adapter wrote for them (its entries, as UTF-8). */
+/** What an adapter wrote for a client's tools: its entries as UTF-8, without their array's brackets, and their names. */
 export interface RememberedTools {
   readonly json: Buffer;
   readonly names: readonly string[];
@@ -41,8 +41,10 @@ export class ToolsMemo {
 
   /** Keeps what the adapter wrote for these bytes of `tools` from this key (a copy of them); returns it. */
   set(scope: string, tools: Buffer, written: ToolEntries): RememberedTools {
-    const json = Buffer.from(written.json);
-    const entry: Entry = { bytes: Buffer.from(tools), json, names: written.names, size: tools.length + json.length };
+    // the array's bytes, less its brackets: the entries go in where the adapter wrote one element
+    const array = Buffer.from(written.json);
+    const json = array.subarray(1, array.length - 1);
+    const entry: Entry = { bytes: Buffer.from(tools), json, names: written.names, size: tools.length + array.length };
     if (entry.size > this.maxBytes) return entry;
     const slot = slotOf(scope, tools);
     this.#drop(slot);

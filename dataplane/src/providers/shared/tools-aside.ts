@@ -1,8 +1,8 @@
 import { OptionalFunctionTools, type FunctionTools } from "./chat-request.ts";
 
 /**
- * A client's `tools` as a translating adapter writes them: the JSON text of its entries for them, joined by commas
- * as in an array (`{…},{…}`), and the tools' names, in order.
+ * A client's `tools` as a translating adapter writes them: the JSON text of the array of its entries for them
+ * (`[{…},{…}]`), and the tools' names, in order.
  */
 export interface ToolEntries {
   readonly json: string;
@@ -12,7 +12,8 @@ export interface ToolEntries {
 /**
  * Tools the route set aside (routes/tools-memo.ts): their entries were written for an earlier request with the same
  * tools, byte for byte. The body's `tools` is then an array of as many nulls, and the adapter writes `placeholder`
- * as one element of its tools array: the route puts the entries in its place in the request written.
+ * as one element of its tools array: the route puts the entries, without their array's brackets, in its place in
+ * the request written.
  */
 export interface ToolsAside {
   readonly placeholder: string;
@@ -47,5 +48,5 @@ export function toolEntriesOf(tools: unknown, entries: (list: FunctionTools) => 
   } catch {
     return undefined;
   }
-  return { json: JSON.stringify(written).slice(1, -1), names: parsed.data.map((t) => t.function.name) };
+  return { json: JSON.stringify(written), names: parsed.data.map((t) => t.function.name) };
 }
