@@ -23,6 +23,7 @@ export interface ToolsAside {
 // a symbol: never a member a client sent, and not written by JSON.stringify
 const TOOLS_ASIDE = Symbol("tools set aside");
 
+/** Marks `body`'s tools as set aside (ToolsAside); the route does, after parsing the body with their placeholder. */
 export function setToolsAside(body: Record<string, unknown>, aside: ToolsAside): void {
   body.tools = new Array<null>(aside.names.length).fill(null);
   (body as { [TOOLS_ASIDE]?: ToolsAside })[TOOLS_ASIDE] = aside;
@@ -36,8 +37,8 @@ export function toolsAside(body: Record<string, unknown>): ToolsAside | undefine
 /**
  * The client's tools (a body's `tools`) as an adapter's `entries` write them, or undefined when there are none or
  * they are refused (the adapter's own check then answers, in its own order, from the body read as usual).
- * JSON.stringify writes a value the same wherever it stands, so the entries joined here are the bytes the adapter's
- * whole request holds for them.
+ * JSON.stringify writes a value the same wherever it stands, so the array written here holds, between its brackets,
+ * the bytes the adapter's whole request holds for them.
  */
 export function toolEntriesOf(tools: unknown, entries: (list: FunctionTools) => unknown[]): ToolEntries | undefined {
   const parsed = OptionalFunctionTools.safeParse(tools);
