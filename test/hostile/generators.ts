@@ -37,6 +37,12 @@ const longConversation = [
   { role: "user", content: "go on" },
 ];
 
+/** A coding agent's kind of tools: schemas with what Gemini's translation changes, non-ASCII in a description. */
+const agentTools = [
+  { type: "function", function: { name: "read", description: "Lit un fichier ✓", parameters: { $schema: "https://json-schema.org/draft/2020-12/schema", type: "object", properties: { path: { type: "string" } }, required: ["path"] } } },
+  { type: "function", function: { name: "ls", parameters: { type: "object", properties: { mode: { const: "all" } } } } },
+];
+
 export const JSON_ROUTES: readonly JsonRoute[] = [
   { method: "POST", path: "/v1/chat/completions", billed: true, valid: { model: CHAT_MODEL, messages: [{ role: "user", content: "hi" }], max_tokens: 16 } },
   { method: "POST", path: "/v1/chat/completions", label: "a long conversation", billed: true, valid: { model: CHAT_MODEL, messages: longConversation, max_tokens: 16 } },
@@ -65,6 +71,21 @@ export const JSON_ROUTES: readonly JsonRoute[] = [
       ],
       max_tokens: 16,
     },
+  },
+  {
+    method: "POST",
+    path: "/v1/chat/completions",
+    label: "a long conversation with tools for a Claude model",
+    billed: true,
+    // tools a key sends again, byte for byte, are remembered as they were written (routes/tools-memo.ts)
+    valid: { model: NATIVE_MODEL, tools: agentTools, tool_choice: "auto", messages: longConversation, max_tokens: 16 },
+  },
+  {
+    method: "POST",
+    path: "/v1/chat/completions",
+    label: "a long conversation with tools for a Gemini model",
+    billed: true,
+    valid: { model: GEMINI_MODEL, tools: agentTools, tool_choice: { type: "function", function: { name: "read" } }, messages: longConversation, max_tokens: 16 },
   },
   { method: "POST", path: "/v1/messages", billed: true, valid: { model: NATIVE_MODEL, max_tokens: 16, messages: [{ role: "user", content: "hi" }] } },
   { method: "POST", path: "/v1/messages", label: "a long conversation", billed: true, valid: { model: NATIVE_MODEL, max_tokens: 16, messages: longConversation } },
