@@ -126,6 +126,36 @@ describe("POST /v1/messages and /v1/messages/count_tokens", () => {
     await eventually(async () => expect(await credits()).toBe(before - NONSTREAM_COST));
   });
 
+  it("a coding agent's session, turn after turn, reaches the provider as sent, whatever changed since the key's last turn", async () => {
+    // Claude Code sends the whole conversation every turn and moves its cache marker to the newest turn: the gateway
+    // scans only what changed since the key's last turn (http/conversation-memo.ts), so each turn must still go as sent
+    const code = Array.from({ length: 120 }, (_, i) => `  const v${i} = f("é✓ ${i}", '\t"q"'); // 😀 [línea] {${i}}\n`).join("");
+    const turn = (t: number, marked = false) => ({ role: t % 2 ? "assistant" : "user", content: [{ type: "text", text: `turn ${t} ${code}`, ...(marked ? { cache_control: { type: "ephemeral" } } : {}) }] });
+    const session = [
+      Array.from({ length: 6 }, (_, t) => turn(t, t === 5)),
+      Array.from({ length: 8 }, (_, t) => turn(t, t === 7)),
+      // an earlier turn edited: nothing after it may be taken from the turn before
+      [...Array.from({ length: 8 }, (_, t) => (t === 2 ? { role: "user", content: "edited" } : turn(t))), turn(8, true)],
+      Array.from({ length: 10 }, (_, t) => turn(t, t === 9)),
+    ];
+    const before = await credits();
+    const calls = mock.requests.length;
+    for (const messages of session) {
+      const text = `{"model":"anthropic/claude-haiku-4-5","max_tokens":64,"messages":${JSON.stringify(messages)},"system":"Vous êtes un agent."}`;
+      const res = await fetch(`${base}/v1/messages`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: text });
+      expect(res.status).toBe(200);
+      await res.text();
+      expect(mock.requests.at(-1)!.bodyBytes.equals(Buffer.from(text.replace('"anthropic/claude-haiku-4-5"', '"claude-haiku-4-5"')))).toBe(true);
+    }
+    // the same turns with a fault after them: refused as a body never seen before would be, before any provider call
+    const broken = `{"model":"anthropic/claude-haiku-4-5","max_tokens":64,"messages":${JSON.stringify(session[3]).slice(0, -1)},{"role":"user","content":"x}]}`;
+    const res = await fetch(`${base}/v1/messages`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: broken });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ type: "error", error: { type: "invalid_request_error", message: "The request body is not valid JSON." } });
+    expect(mock.requests.length).toBe(calls + session.length);
+    await eventually(async () => expect(await credits()).toBe(before - session.length * NONSTREAM_COST));
+  });
+
   it("a conversation the gateway does not read is the provider's to judge: its 400 comes back in its envelope, unbilled", async () => {
     const before = await credits();
     // long enough to be scanned rather than parsed (SCANNED_BODY_MIN); a short one is parsed whole (below)

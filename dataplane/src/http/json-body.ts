@@ -1,7 +1,8 @@
 import { isUtf8 } from "node:buffer";
 import { GatewayError } from "../errors.ts";
-import { stringEnd, topLevelMembersOfBytes, type MemberReader } from "../providers/shared/json-bytes.ts";
-import type { JsonSource, MemberSpan } from "../providers/shared/json-top-level.ts";
+import { stringEnd, topLevelMembersOfBytes, topLevelValueEnd, type MemberReader } from "../providers/shared/json-bytes.ts";
+import { OPEN_BRACKET, type JsonSource, type MemberSpan } from "../providers/shared/json-top-level.ts";
+import { ConversationMemo } from "./conversation-memo.ts";
 
 /**
  * Deeper than any request needs (a JSON schema in `tools` nests a few dozen levels at most), and shallow enough
@@ -97,9 +98,12 @@ export function parseScannedBody(raw: Buffer, byteMembers: Map<string, MemberSpa
  *
  * A shorter body, or one that is not UTF-8, whose top level the scan refuses or finds a key repeated in, or that
  * nests too deep, is parsed whole as any body is: refused with the reason, or (keys repeated) rebuilt by the route.
+ *
+ * With `scope` (the key's id), its `messages` is scanned from where it stops holding what the key's last long
+ * conversation held (ConversationMemo): the same verdict and spans, without passing again over the turns before.
  */
-export function readForwardedBody(raw: Buffer, keys: readonly string[]): { object: Record<string, unknown>; source: JsonSource } {
-  const byteMembers = scannedMembers(raw);
+export function readForwardedBody(raw: Buffer, keys: readonly string[], scope?: string): { object: Record<string, unknown>; source: JsonSource } {
+  const byteMembers = scannedMembers(raw, scope === undefined ? undefined : conversationReader(raw, scope));
   if (byteMembers === undefined) {
     const { object, text } = parseWhole(raw, true);
     return { object, source: { text, bytes: raw } };
@@ -110,6 +114,14 @@ export function readForwardedBody(raw: Buffer, keys: readonly string[]): { objec
     if (span !== undefined) object[key] = parseMember(raw, span);
   }
   return { object, source: { bytes: raw, byteMembers } };
+}
+
+/** The long conversations kept, for every key together (a coding agent's turn is ~180 KB of conversation). */
+const conversations = new ConversationMemo(256, 8 * 1024 * 1024);
+
+/** The scan's reader of `messages` through the key's memo; any value but an array as the scan reads it. */
+function conversationReader(raw: Buffer, scope: string): ReadonlyMap<string, MemberReader> {
+  return new Map<string, MemberReader>([["messages", (start, depth) => (raw[start] === OPEN_BRACKET ? conversations.arrayEnd(scope, raw, start, depth) : topLevelValueEnd(raw, start, depth))]]);
 }
 
 /** The value of a member the scan found, parsed alone; a 400 when it is not JSON. */

@@ -63,7 +63,7 @@ function nativeOptions(ctx: RequestContext, a: Access, model: Model) {
 export async function messages(deps: DataPlaneDeps, ctx: RequestContext, rawBody: Promise<Buffer> | undefined): Promise<void> {
   const key = authenticate(deps, ctx);
   const raw = (await rawBody) ?? Buffer.alloc(0);
-  const { object: body, source } = readForwardedBody(raw, FORWARDED_READS);
+  const { object: body, source } = readForwardedBody(raw, FORWARDED_READS, key.id ?? "");
   const model = resolveNative(deps, key, body.model);
   const maxTokens = body.max_tokens;
   if (typeof maxTokens !== "number" || !Number.isSafeInteger(maxTokens) || maxTokens < 1) {
@@ -155,7 +155,7 @@ export async function messages(deps: DataPlaneDeps, ctx: RequestContext, rawBody
 /** POST /v1/messages/count_tokens: the provider's own count; admitted, and metered at zero (the one free call). */
 export async function countTokens(deps: DataPlaneDeps, ctx: RequestContext, rawBody: Promise<Buffer> | undefined): Promise<void> {
   const key = authenticate(deps, ctx);
-  const { object: body, source } = readForwardedBody((await rawBody) ?? Buffer.alloc(0), FORWARDED_READS);
+  const { object: body, source } = readForwardedBody((await rawBody) ?? Buffer.alloc(0), FORWARDED_READS, key.id ?? "");
   const model = resolveNative(deps, key, body.model);
   const meter = admitRequest(deps, ctx, key, model, "/v1/messages/count_tokens", 0);
   let status = 200;

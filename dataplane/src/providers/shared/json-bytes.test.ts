@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { skipValue, topLevelMembersOfBytes, visitElements, visitMembers } from "./json-bytes.ts";
+import { arrayEndFrom, skipValue, topLevelMembersOfBytes, visitElements, visitMembers } from "./json-bytes.ts";
 import { mangled, objectCase, objectText } from "./json-cases.test-helper.ts";
 import { topLevelMembers, type MemberSpan } from "./json-top-level.ts";
 
@@ -118,5 +118,41 @@ describe("reading inside a top-level value (MemberReader, visitMembers, visitEle
     calls.length = 0;
     expect(topLevelMembersOfBytes(Buffer.from('{"a":[1],"a":[2]}'), 7, new Map([["a", (start: number) => (calls.push([start, 0]), start + 3)]]))).toBeUndefined();
     expect(calls).toHaveLength(1);
+  });
+});
+
+describe("arrayEndFrom", () => {
+  // arrays of the kind a conversation is, and broken ones: elements that are objects, arrays, strings with brackets
+  // and escapes, non-ASCII, missing commas (which the nested scan does not look for), unclosed strings, stray closers
+  const element = fc.oneof(
+    fc.constantFrom('{"role":"user","content":"é✓ [x] {y} \\" \\\\"}', '{"a":[1,{"b":"]"}]}', "[[],[{}]]", '"]}"', "12", "{}", "[]"),
+    fc.constantFrom('{"a":"x', "]", "}", "{", '{"a":1]', "[[[[[[[[", '"\\"'),
+  );
+  const arrayText = fc.record({ elements: fc.array(element, { maxLength: 8 }), sep: fc.constantFrom(",", ", ", "\n ", " "), close: fc.constantFrom("]", " ]", "", "}") }).map(({ elements, sep, close }) => `[${elements.join(sep)}${close}`);
+
+  it("ends where a scan of the whole ends, resumed from any element's end it recorded, at any depth allowed", () => {
+    fc.assert(
+      fc.property(arrayText, fc.string({ unit: fc.constantFrom(" ", ",", '"x"') , maxLength: 2 }), fc.integer({ min: 1, max: 6 }), (text, after, maxDepth) => {
+        const bytes = Buffer.from(`  ${text}${after}`);
+        const whole = skipValue(bytes, 2, maxDepth);
+        const points: number[] = [];
+        expect(arrayEndFrom(bytes, 2, 2, maxDepth, points)).toBe(whole);
+        for (const p of points) {
+          const again: number[] = [];
+          expect(arrayEndFrom(bytes, 2, 2 + p, maxDepth, again)).toBe(whole);
+          // what a resumed scan records after its start is what the whole one recorded there
+          expect(again).toEqual(points.filter((q) => q > p));
+        }
+      }),
+      { numRuns: 3_000 },
+    );
+  });
+
+  it("records the ends of the objects and arrays one level in, and refuses what is not an array", () => {
+    const points: number[] = [];
+    expect(arrayEndFrom(Buffer.from('[{"a":"}"},"s",[1],2]'), 0, 0, 4, points)).toBe(21);
+    expect(points).toEqual([10, 18]);
+    expect(arrayEndFrom(Buffer.from('{"a":1}'), 0, 0, 4)).toBe(-1);
+    expect(arrayEndFrom(Buffer.from("[[1]]"), 0, 0, 1)).toBe(-1);
   });
 });

@@ -155,10 +155,29 @@ let closers = new Uint8Array(64);
  * against its opener, strings jumped whole; -1 too past `maxDepth` levels (an array of arrays is 2 deep).
  */
 function nestedEnd(bytes: Buffer, open: number, maxDepth: number): number {
+  return scanNested(bytes, open, 0, maxDepth, undefined, open);
+}
+
+/**
+ * nestedEnd of the array whose `[` is at `open`, its bytes up to `from` scanned before: `from` is an element's end
+ * (a point), where the scan stands inside the array, one level deep, as it would have reached it from `open`. Just
+ * past the array, or -1, as nestedEnd from `open` gives. `points`, when given, gets every element's end after `from`
+ * that is the end of an object or array (offsets from `open`): from each, a later scan of the same bytes up to it may
+ * go on the same way. `from` = `open` scans the whole array.
+ */
+export function arrayEndFrom(bytes: Buffer, open: number, from: number, maxDepth: number, points?: number[]): number {
+  if (bytes[open] !== OPEN_BRACKET || maxDepth < 1) return -1;
+  if (from === open) return scanNested(bytes, open, 0, maxDepth, points, open);
+  if (closers.length < maxDepth) closers = new Uint8Array(maxDepth);
+  closers[0] = CLOSE_BRACKET;
+  return scanNested(bytes, from, 1, maxDepth, points, open);
+}
+
+function scanNested(bytes: Buffer, from: number, depthAtFrom: number, maxDepth: number, points: number[] | undefined, open: number): number {
   if (closers.length < maxDepth) closers = new Uint8Array(maxDepth);
   const stack = closers;
-  let depth = 0;
-  for (let i = open; i < bytes.length; i++) {
+  let depth = depthAtFrom;
+  for (let i = from; i < bytes.length; i++) {
     const c = bytes[i]!;
     if (c === QUOTE) {
       const end = stringEnd(bytes, i);
@@ -170,6 +189,7 @@ function nestedEnd(bytes: Buffer, open: number, maxDepth: number): number {
     } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
       if (depth === 0 || stack[--depth] !== c) return -1;
       if (depth === 0) return i + 1;
+      if (depth === 1 && points !== undefined) points.push(i + 1 - open);
     }
   }
   return -1;
