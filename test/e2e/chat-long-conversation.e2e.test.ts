@@ -168,6 +168,31 @@ describe("a coding agent's long conversation on /v1/chat/completions", () => {
     await expectLedger();
   });
 
+  it("reads a key's session turn after turn as it reads each turn alone: what changed is checked, the rest goes as sent", async () => {
+    // the gateway reads only what changed since the key's last turn (ConversationMemo): an edit anywhere is still seen
+    const audio = { role: "user", content: [{ type: "text", text: "écoute" }, { type: "input_audio", input_audio: { data: "AAAA", format: "wav" } }] };
+    const base = agentConversation();
+    const turns = [
+      { messages: base, status: 200 },
+      { messages: [...base, { role: "user", content: "et maintenant ?" }], status: 200 },
+      { messages: [...base, { role: "user", content: "et maintenant ?" }, audio], status: 400 },
+      { messages: base.map((m, i) => (i === 3 ? audio : m)), status: 400 },
+      { messages: [...base, { role: "user", content: "et maintenant ?" }, { role: "user", content: "encore" }], status: 200 },
+    ];
+    for (const { messages, status } of turns) {
+      const calls = g.mock.requests.length;
+      const text = JSON.stringify({ model: "openai/gpt-4o", messages });
+      const res = await post(text);
+      expect(res.status).toBe(status);
+      await res.text();
+      if (status === 200) {
+        expect(g.mock.requests.at(-1)!.bodyBytes.equals(Buffer.from(text.replace('"openai/gpt-4o"', '"gpt-4o"')))).toBe(true);
+        spent += NONSTREAM_COST;
+      } else expect(g.mock.requests.length).toBe(calls);
+    }
+    await expectLedger();
+  });
+
   it("refuses, with no provider call, a capability the model lacks deep in the conversation", async () => {
     const calls = g.mock.requests.length;
     const messages = [...agentConversation(), { role: "user", content: [{ type: "text", text: "écoute" }, { type: "input_audio", input_audio: { data: "AAAA", format: "wav" } }] }];

@@ -1,9 +1,13 @@
 import { arrayEndFrom } from "../providers/shared/json-bytes.ts";
 
-/** A key's last conversation as scanned: its bytes (from its `[`), the ends of its elements, the depth allowed. */
-interface Seen {
+/**
+ * A key's last conversation as scanned: its bytes (from its `[`), points where the scan stood just past one of its
+ * elements, what the scan had read of each element up to that point (`T`), the depth allowed.
+ */
+interface Seen<T> {
   readonly bytes: Buffer;
   readonly points: readonly number[];
+  readonly reads: readonly T[];
   readonly maxDepth: number;
   /** What keeping it holds: the whole buffer it is a view of (the request's body). */
   readonly held: number;
@@ -16,16 +20,18 @@ const MIN_BYTES = 8 * 1024;
  * Each key's last long conversation (a body's `messages`), so that its next request scans only what changed. A coding
  * agent sends its whole conversation on every turn, the turns before unchanged, byte for byte, and the new ones after
  * them: of a ~230 KB turn on /v1/messages, the conversation's scan was ~155 of the body scan's ~190 µs
- * (docs/performance.md). The scan of the same bytes from the array's `[` reaches each element's end the same way, so
- * where the two conversations hold the same bytes up to an element's end, the scan goes on from there
- * (arrayEndFrom): the verdict, and the end, are those of a scan of the whole.
+ * (docs/performance.md). A scan of the same bytes from the array's `[` stands in the same state at each element's
+ * end, so where the two conversations hold the same bytes up to one (a point), the scan goes on from there, and what
+ * it read of the elements before (`reads`: a projection of each, say) is taken as it was: the verdict, the end and
+ * what was read are those of a scan of the whole. Each scan keeps its own memo: its points and reads are its own.
  *
- * Nothing is copied: an entry is a view of the request's own body, kept alive past the request (`maxBytes` counts
- * the bodies held). Only the key that sent a conversation finds it, and only by its bytes, compared whole; least
- * recently used entries go first, past `maxEntries` or `maxBytes`.
+ * Nothing is copied: an entry is a view of the request's own body, kept alive past the request (`maxBytes` counts the
+ * bodies held), and what was read is shared by the requests that find it, so it is never changed. Only the key that
+ * sent a conversation finds it, and only by its bytes, compared whole; least recently used entries go first, past
+ * `maxEntries` or `maxBytes`.
  */
-export class ConversationMemo {
-  readonly #entries = new Map<string, Seen>();
+export class ConversationMemo<T> {
+  readonly #entries = new Map<string, Seen<T>>();
   #held = 0;
 
   constructor(
@@ -33,29 +39,21 @@ export class ConversationMemo {
     private readonly maxBytes: number,
   ) {}
 
-  /** Just past the array whose `[` is at `open`, or -1, as nestedEnd gives; what the key sent last is skipped. */
-  arrayEnd(scope: string, bytes: Buffer, open: number, maxDepth: number): number {
+  /**
+   * The points of the key's last conversation (offsets from `open`) up to which `bytes` from `open` hold the same
+   * bytes, scanned at the same depth, and what was read up to each; empty when there are none.
+   */
+  same(scope: string, bytes: Buffer, open: number, maxDepth: number): { points: number[]; reads: T[] } {
     const seen = this.#entries.get(scope);
-    const points: number[] = [];
-    let from = open;
-    if (seen !== undefined && seen.maxDepth === maxDepth) {
-      const k = sameUpTo(seen, bytes, open);
-      if (k >= 0) {
-        for (let i = 0; i <= k; i++) points.push(seen.points[i]!);
-        from = open + seen.points[k]!;
-      }
-    }
-    const end = arrayEndFrom(bytes, open, from, maxDepth, points);
-    if (end >= 0 && end - open >= MIN_BYTES) this.#keep(scope, { bytes: bytes.subarray(open, end), points, maxDepth, held: bytes.buffer.byteLength });
-    return end;
+    const k = seen !== undefined && seen.maxDepth === maxDepth ? sameUpTo(seen, bytes, open) : -1;
+    return k < 0 ? { points: [], reads: [] } : { points: seen!.points.slice(0, k + 1), reads: seen!.reads.slice(0, k + 1) };
   }
 
-  get size(): number {
-    return this.#entries.size;
-  }
-
-  #keep(scope: string, seen: Seen): void {
+  /** Keeps a conversation the scan accepted (`bytes`: a view of it in its request's body), if it is long. */
+  keep(scope: string, bytes: Buffer, points: readonly number[], reads: readonly T[], maxDepth: number): void {
+    if (bytes.length < MIN_BYTES) return;
     this.#drop(scope);
+    const seen: Seen<T> = { bytes, points, reads, maxDepth, held: bytes.buffer.byteLength };
     if (seen.held > this.maxBytes) return;
     this.#entries.set(scope, seen);
     this.#held += seen.held;
@@ -63,6 +61,10 @@ export class ConversationMemo {
       if (this.#entries.size <= this.maxEntries && this.#held <= this.maxBytes) break;
       this.#drop(oldest);
     }
+  }
+
+  get size(): number {
+    return this.#entries.size;
   }
 
   #drop(scope: string): void {
@@ -73,11 +75,20 @@ export class ConversationMemo {
   }
 }
 
+/** Just past the array whose `[` is at `open`, or -1, as nestedEnd gives; what the key sent last is skipped. */
+export function arrayEnd(memo: ConversationMemo<undefined>, scope: string, bytes: Buffer, open: number, maxDepth: number): number {
+  const { points } = memo.same(scope, bytes, open, maxDepth);
+  const from = points.length > 0 ? open + points[points.length - 1]! : open;
+  const end = arrayEndFrom(bytes, open, from, maxDepth, points);
+  if (end >= 0) memo.keep(scope, bytes.subarray(open, end), points, new Array<undefined>(points.length), maxDepth);
+  return end;
+}
+
 /**
  * The last of `seen`'s points up to which `bytes` from `open` hold the same bytes as `seen`, or -1. Holding the same
  * bytes up to a point means holding them up to every point before it, so the points are searched by halves.
  */
-function sameUpTo(seen: Seen, bytes: Buffer, open: number): number {
+function sameUpTo<T>(seen: Seen<T>, bytes: Buffer, open: number): number {
   const same = (k: number): boolean => {
     const end = seen.points[k]!;
     return open + end <= bytes.length && bytes.subarray(open, open + end).equals(seen.bytes.subarray(0, end));

@@ -2,7 +2,7 @@ import { isUtf8 } from "node:buffer";
 import { GatewayError } from "../errors.ts";
 import { stringEnd, topLevelMembersOfBytes, topLevelValueEnd, type MemberReader } from "../providers/shared/json-bytes.ts";
 import { OPEN_BRACKET, type JsonSource, type MemberSpan } from "../providers/shared/json-top-level.ts";
-import { ConversationMemo } from "./conversation-memo.ts";
+import { ConversationMemo, arrayEnd } from "./conversation-memo.ts";
 
 /**
  * Deeper than any request needs (a JSON schema in `tools` nests a few dozen levels at most), and shallow enough
@@ -117,11 +117,11 @@ export function readForwardedBody(raw: Buffer, keys: readonly string[], scope?: 
 }
 
 /** The long conversations kept, for every key together (a coding agent's turn is ~180 KB of conversation). */
-const conversations = new ConversationMemo(256, 8 * 1024 * 1024);
+const conversations = new ConversationMemo<undefined>(256, 8 * 1024 * 1024);
 
 /** The scan's reader of `messages` through the key's memo; any value but an array as the scan reads it. */
 function conversationReader(raw: Buffer, scope: string): ReadonlyMap<string, MemberReader> {
-  return new Map<string, MemberReader>([["messages", (start, depth) => (raw[start] === OPEN_BRACKET ? conversations.arrayEnd(scope, raw, start, depth) : topLevelValueEnd(raw, start, depth))]]);
+  return new Map<string, MemberReader>([["messages", (start, depth) => (raw[start] === OPEN_BRACKET ? arrayEnd(conversations, scope, raw, start, depth) : topLevelValueEnd(raw, start, depth))]]);
 }
 
 /** The value of a member the scan found, parsed alone; a 400 when it is not JSON. */

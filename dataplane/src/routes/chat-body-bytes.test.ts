@@ -7,6 +7,7 @@ import { LONG_TEXT, readChatRequestBody } from "./chat-body-bytes.ts";
 import { labelsUsed } from "./chat-capabilities.ts";
 import { anthropicChat } from "../providers/anthropic/chat.ts";
 import { geminiChat } from "../providers/google/chat.ts";
+import { sessionChange, sessionTurns } from "../http/conversation-session.test-helper.ts";
 import { toolsAside } from "../providers/shared/tools-aside.ts";
 import type { ChatAdapter, TextsAsSent } from "../providers/types.ts";
 
@@ -400,5 +401,55 @@ describe("long texts set aside for an adapter that copies them as sent (textsAsi
     const aside = readChatRequestBody(closing).textsAside(ANTHROPIC, "k");
     expect(aside.object).toEqual(JSON.parse(closing.toString()));
     expect(aside.restore).toBeUndefined();
+  });
+});
+
+describe("a key's conversation read from where it changed since its last request", () => {
+  const target = { baseUrl: "http://127.0.0.1:1", credential: "k", upstreamModel: "m", maxOutputTokens: 1024 };
+  const long = (tag: string) => `${tag} é✓😀 "q" \\ [{ ${"lorem ipsum ".repeat(100)}`;
+  // turns of the kinds a coding agent sends, each long enough that a few make a conversation the memo keeps
+  const turn = (i: number, tag: string): unknown =>
+    [
+      { role: "user", content: [{ type: "text", text: long(`${tag}${i}`) }, { type: "image_url", image_url: { url: "https://x.test/a.png" } }] },
+      { role: "assistant", content: long(`${tag}${i}`), tool_calls: [{ id: `c${i}`, type: "function", function: { name: "read", arguments: "{}" } }] },
+      { role: "tool", tool_call_id: `c${i}`, content: long(`${tag}${i}`) },
+      { role: "user", content: `court ${tag}${i}`, cache_control: { type: "ephemeral" } },
+    ][i % 4];
+  const seen = (read: () => unknown): unknown => {
+    try {
+      return read();
+    } catch (err) {
+      if (!(err instanceof GatewayError)) throw err;
+      return `${err.status} ${err.message}`;
+    }
+  };
+  const writtenBy = (adapter: ChatAdapter, raw: Buffer, scope: string | undefined) =>
+    seen(() => {
+      const { object, restore } = readChatRequestBody(raw, scope).textsAside(asSent(adapter), "k");
+      const body = adapter.buildRequest(object, target, true).body as string;
+      const pieces = restore === undefined ? [Buffer.from(body)] : restore(body);
+      return pieces === undefined ? "not restored" : Buffer.concat(pieces).toString();
+    });
+
+  it("reads each request of a key as it reads it alone, whatever changed since the key's last", () => {
+    let session = 0;
+    fc.assert(
+      fc.property(fc.array(sessionChange, { minLength: 1, maxLength: 8 }), fc.constantFrom("openai/gpt-4o", "anthropic/claude-haiku-4-5", "google/gemini-2.5-flash"), (changes, model) => {
+        const scope = `key-${++session}`;
+        sessionTurns(8, changes, turn).forEach((turns, r) => {
+          const c = changes[r]!;
+          let text = JSON.stringify({ model, messages: turns, max_tokens: 5 });
+          if (c.kind === "break") {
+            const at = '{"model":"'.length + model.length + 14 + (c.n % (text.length - 40));
+            text = text.slice(0, at) + c.text + text.slice(at);
+          }
+          const raw = Buffer.from(text);
+          // the projection a forwarding adapter gets, and the request a translating one writes
+          expect(seen(() => readChatRequestBody(raw, scope).forwarded().object)).toEqual(seen(() => readChatRequestBody(raw).forwarded().object));
+          for (const adapter of [anthropicChat, geminiChat]) expect(writtenBy(adapter, raw, scope)).toEqual(writtenBy(adapter, raw, undefined));
+        });
+      }),
+      { numRuns: 150 },
+    );
   });
 });

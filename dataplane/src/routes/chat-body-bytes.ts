@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { SCANNED_BODY_MIN, parseMember, parseScannedBody, parseScannedText, scannedMembers } from "../http/json-body.ts";
-import { skipValue, topLevelValueEnd, visitElements, visitMembers, type MemberReader } from "../providers/shared/json-bytes.ts";
+import { ConversationMemo } from "../http/conversation-memo.ts";
+import { elementsAfter, skipValue, topLevelValueEnd, visitElements, visitMembers, type MemberReader } from "../providers/shared/json-bytes.ts";
 import { mayBeJsonString } from "../providers/shared/json-start.ts";
 import { BACKSLASH, OPEN_BRACE, OPEN_BRACKET, QUOTE, type JsonPieces, type JsonSource, type MemberSpan } from "../providers/shared/json-top-level.ts";
 import { setToolsAside } from "../providers/shared/tools-aside.ts";
@@ -49,12 +50,13 @@ export interface ChatRequestBody {
  * parsed and kept alive through the call, it cost the route ~2 ms more than the same turn on /v1/messages, which
  * forwards it unparsed (docs/performance.md). For a provider on OpenAI's wire the gateway needs of the conversation
  * only how many messages it holds and what the capability check reads; the rest, as on /v1/messages, is the
- * provider's to judge, and a body it refuses comes back as its own 400, unbilled.
+ * provider's to judge, and a body it refuses comes back as its own 400, unbilled. With `scope` (the key's id), the
+ * conversation is read from where it stops holding what the key's last long conversation held (ConversationMemo).
  */
-export function readChatRequestBody(raw: Buffer): ChatRequestBody {
+export function readChatRequestBody(raw: Buffer, scope?: string): ChatRequestBody {
   // a short body (most requests) is parsed whole, with nothing made for a projection
   if (raw.length < SCANNED_BODY_MIN) return parsedWhole(parseScannedBody(raw, undefined));
-  const projection = new Projection(raw);
+  const projection = new Projection(raw, scope);
   const byteMembers = scannedMembers(raw, projection.readers);
   const { messages, tools, texts } = projection;
   // `__proto__` would set the prototype of an object built member by member; JSON.parse makes it an own member
@@ -213,6 +215,18 @@ function restorePieces(written: string, prefix: string, pieceAt: (i: number) => 
   return pieces;
 }
 
+/**
+ * What the projection read of one element of a kept conversation: its projection (null for an element that is not an
+ * object) and its long texts (offsets from the conversation's `[`). Shared by the requests that find it: never changed.
+ */
+interface ElementRead {
+  readonly message: Record<string, unknown> | null;
+  readonly texts: readonly MemberSpan[];
+}
+
+/** The keys' last long conversations as the projection read them (a coding agent's turn holds ~180 KB of them). */
+const conversations = new ConversationMemo<ElementRead>(256, 8 * 1024 * 1024);
+
 const MESSAGE_READ: ReadonlySet<string> = new Set(MESSAGE_MEMBERS_READ);
 const PART_READ: ReadonlySet<string> = new Set(PART_MEMBERS_READ);
 
@@ -233,7 +247,10 @@ class Projection {
   readonly texts: MemberSpan[] = [];
   readonly readers: ReadonlyMap<string, MemberReader>;
 
-  constructor(private readonly raw: Buffer) {
+  constructor(
+    private readonly raw: Buffer,
+    private readonly scope: string | undefined,
+  ) {
     this.readers = new Map<string, MemberReader>([
       ["messages", (start, depth) => (raw[start] === OPEN_BRACKET ? this.readMessages(start, depth) : topLevelValueEnd(raw, start, depth))],
       ["tools", (start, depth) => (raw[start] === OPEN_BRACKET ? this.count(start, depth, (a) => (this.tools = a)) : topLevelValueEnd(raw, start, depth))],
@@ -243,16 +260,32 @@ class Projection {
   private readMessages(start: number, depth: number): number {
     const raw = this.raw;
     const messages: unknown[] = [];
-    const end = visitElements(raw, start, (at) => {
-      if (raw[at] !== OPEN_BRACE || depth < 2) {
-        messages.push(null);
-        return skipValue(raw, at, depth - 1);
+    // each element's end and what was read of it, for the key's next request
+    const { points, reads } = this.scope === undefined ? { points: [], reads: [] } : conversations.same(this.scope, raw, start, depth);
+    for (const read of reads) {
+      messages.push(read.message);
+      for (const t of read.texts) this.texts.push({ valueStart: start + t.valueStart, valueEnd: start + t.valueEnd });
+    }
+    const visit = (at: number): number => {
+      const textsBefore = this.texts.length;
+      let message: Record<string, unknown> | null = null;
+      let end: number;
+      if (raw[at] !== OPEN_BRACE || depth < 2) end = skipValue(raw, at, depth - 1);
+      else {
+        const m: Record<string, unknown> = (message = {});
+        end = visitMembers(raw, at, (key, value) => this.readMessageMember(m, key, value, depth - 2));
       }
-      const message: Record<string, unknown> = {};
       messages.push(message);
-      return visitMembers(raw, at, (key, value) => this.readMessageMember(message, key, value, depth - 2));
-    });
-    if (end >= 0) this.messages = messages;
+      if (end >= 0 && this.scope !== undefined) {
+        points.push(end - start);
+        reads.push({ message, texts: this.texts.slice(textsBefore).map((t) => ({ valueStart: t.valueStart - start, valueEnd: t.valueEnd - start })) });
+      }
+      return end;
+    };
+    const end = points.length > 0 ? elementsAfter(raw, start + points[points.length - 1]!, visit) : visitElements(raw, start, visit);
+    if (end < 0) return end;
+    this.messages = messages;
+    if (this.scope !== undefined) conversations.keep(this.scope, raw.subarray(start, end), points, reads, depth);
     return end;
   }
 

@@ -19,7 +19,7 @@ const ENDPOINT = "/v1/chat/completions";
 export async function chatCompletions(deps: DataPlaneDeps, ctx: RequestContext, rawBody: Promise<Buffer> | undefined): Promise<void> {
   const key = authenticateInference(ctx.authorization, deps.store, deps.keyHashes);
   const raw = (await rawBody) ?? Buffer.alloc(0);
-  const read = readChatRequestBody(raw);
+  const read = readChatRequestBody(raw, key.id ?? "");
   const { model, provider } = resolveForUse(deps, key, read.model, "chat");
   const adapter = chatAdapterFor(provider)!;
   const { object: body, source, restore } = adapter.conversation === "forwarded" ? read.forwarded() : read.textsAside(adapter.conversation, key.id ?? "");

@@ -87,15 +87,25 @@ export function visitMembers(bytes: Buffer, open: number, visit: (key: string, v
  */
 export function visitElements(bytes: Buffer, open: number, visit: (start: number) => number): number {
   if (bytes[open] !== OPEN_BRACKET) return -1;
-  let i = skipWhitespace(bytes, open + 1);
+  const i = skipWhitespace(bytes, open + 1);
   if (bytes[i] === CLOSE_BRACKET) return i + 1;
+  const end = visit(i);
+  return end < 0 ? -1 : elementsAfter(bytes, end, visit);
+}
+
+/**
+ * visitElements from just past one of the array's elements (`from`, as a visit returned it), the elements before
+ * it visited already: the rest visited, and just past the `]`, or -1, as visitElements gives.
+ */
+export function elementsAfter(bytes: Buffer, from: number, visit: (start: number) => number): number {
+  let i = from;
   for (;;) {
-    const end = visit(i);
-    if (end < 0) return -1;
-    i = skipWhitespace(bytes, end);
+    i = skipWhitespace(bytes, i);
     if (bytes[i] === CLOSE_BRACKET) return i + 1;
     if (bytes[i] !== COMMA) return -1;
-    i = skipWhitespace(bytes, i + 1);
+    const end = visit(skipWhitespace(bytes, i + 1));
+    if (end < 0) return -1;
+    i = end;
   }
 }
 
