@@ -36,6 +36,9 @@ describe("ConversationMemo", () => {
     expect(arrayEnd(memo, "k1", a, 0, 8)).toBe(a.length);
     expect(arrayEnd(memo, "k1", long("a", 5), 0, 8)).toBe(long("a", 5).length);
     expect(memo.size).toBe(1);
+    // a short one between (an agent's side request) leaves the long one kept
+    expect(arrayEnd(memo, "k1", Buffer.from("[3]"), 0, 8)).toBe(3);
+    expect(memo.size).toBe(1);
     arrayEnd(memo, "k2", long("b"), 0, 8);
     arrayEnd(memo, "k3", long("c"), 0, 8);
     expect(memo.size).toBe(2);

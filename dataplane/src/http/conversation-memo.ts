@@ -1,16 +1,16 @@
 import { arrayEndFrom } from "../providers/shared/json-bytes.ts";
+import { SizedLru } from "../sized-lru.ts";
 
 /**
  * A key's last conversation as scanned: its bytes (from its `[`), points where the scan stood just past one of its
- * elements, what the scan had read of each element up to that point (`T`), the depth allowed.
+ * elements, what the scan had read of each element up to that point (`T`; none for a scan that reads nothing), the
+ * depth allowed.
  */
 interface Seen<T> {
   readonly bytes: Buffer;
   readonly points: readonly number[];
   readonly reads: readonly T[];
   readonly maxDepth: number;
-  /** What keeping it holds: the whole buffer it is a view of (the request's body). */
-  readonly held: number;
 }
 
 /** A conversation shorter than this is scanned whole: there is little to skip, and it would churn the memo. */
@@ -31,13 +31,11 @@ const MIN_BYTES = 8 * 1024;
  * `maxEntries` or `maxBytes`.
  */
 export class ConversationMemo<T> {
-  readonly #entries = new Map<string, Seen<T>>();
-  #held = 0;
+  readonly #entries: SizedLru<Seen<T>>;
 
-  constructor(
-    private readonly maxEntries: number,
-    private readonly maxBytes: number,
-  ) {}
+  constructor(maxEntries: number, maxBytes: number) {
+    this.#entries = new SizedLru(maxEntries, maxBytes);
+  }
 
   /**
    * The points of the key's last conversation (offsets from `open`) up to which `bytes` from `open` hold the same
@@ -49,29 +47,17 @@ export class ConversationMemo<T> {
     return k < 0 ? { points: [], reads: [] } : { points: seen!.points.slice(0, k + 1), reads: seen!.reads.slice(0, k + 1) };
   }
 
-  /** Keeps a conversation the scan accepted (`bytes`: a view of it in its request's body), if it is long. */
+  /**
+   * Keeps a conversation the scan accepted (`bytes`: a view of it in its request's body), if it is long; what keeping
+   * it holds is the whole buffer it is a view of (the request's body).
+   */
   keep(scope: string, bytes: Buffer, points: readonly number[], reads: readonly T[], maxDepth: number): void {
-    if (bytes.length < MIN_BYTES) return;
-    this.#drop(scope);
-    const seen: Seen<T> = { bytes, points, reads, maxDepth, held: bytes.buffer.byteLength };
-    if (seen.held > this.maxBytes) return;
-    this.#entries.set(scope, seen);
-    this.#held += seen.held;
-    for (const oldest of this.#entries.keys()) {
-      if (this.#entries.size <= this.maxEntries && this.#held <= this.maxBytes) break;
-      this.#drop(oldest);
-    }
+    // a short one leaves the key's last long one in place: an agent's side requests (a title, a count) are short
+    if (bytes.length >= MIN_BYTES) this.#entries.set(scope, { bytes, points, reads, maxDepth }, bytes.buffer.byteLength);
   }
 
   get size(): number {
     return this.#entries.size;
-  }
-
-  #drop(scope: string): void {
-    const e = this.#entries.get(scope);
-    if (e === undefined) return;
-    this.#entries.delete(scope);
-    this.#held -= e.held;
   }
 }
 
@@ -80,7 +66,8 @@ export function arrayEnd(memo: ConversationMemo<undefined>, scope: string, bytes
   const { points } = memo.same(scope, bytes, open, maxDepth);
   const from = points.length > 0 ? open + points[points.length - 1]! : open;
   const end = arrayEndFrom(bytes, open, from, maxDepth, points);
-  if (end >= 0) memo.keep(scope, bytes.subarray(open, end), points, new Array<undefined>(points.length), maxDepth);
+  // the nested scan reads nothing of the elements: no reads to keep
+  if (end >= 0) memo.keep(scope, bytes.subarray(open, end), points, [], maxDepth);
   return end;
 }
 

@@ -103,7 +103,8 @@ export function parseScannedBody(raw: Buffer, byteMembers: Map<string, MemberSpa
  * conversation held (ConversationMemo): the same verdict and spans, without passing again over the turns before.
  */
 export function readForwardedBody(raw: Buffer, keys: readonly string[], scope?: string): { object: Record<string, unknown>; source: JsonSource } {
-  const byteMembers = scannedMembers(raw, scope === undefined ? undefined : conversationReader(raw, scope));
+  // a short body is parsed whole: no reader is made for it
+  const byteMembers = scannedMembers(raw, scope === undefined || raw.length < SCANNED_BODY_MIN ? undefined : conversationReader(raw, scope));
   if (byteMembers === undefined) {
     const { object, text } = parseWhole(raw, true);
     return { object, source: { text, bytes: raw } };

@@ -19,10 +19,12 @@ const ENDPOINT = "/v1/chat/completions";
 export async function chatCompletions(deps: DataPlaneDeps, ctx: RequestContext, rawBody: Promise<Buffer> | undefined): Promise<void> {
   const key = authenticateInference(ctx.authorization, deps.store, deps.keyHashes);
   const raw = (await rawBody) ?? Buffer.alloc(0);
-  const read = readChatRequestBody(raw, key.id ?? "");
+  // what the key sent before is looked up by its id (ConversationMemo, ToolsMemo)
+  const scope = key.id ?? "";
+  const read = readChatRequestBody(raw, scope);
   const { model, provider } = resolveForUse(deps, key, read.model, "chat");
   const adapter = chatAdapterFor(provider)!;
-  const { object: body, source, restore } = adapter.conversation === "forwarded" ? read.forwarded() : read.textsAside(adapter.conversation, key.id ?? "");
+  const { object: body, source, restore } = adapter.conversation === "forwarded" ? read.forwarded() : read.textsAside(adapter.conversation, scope);
   const p = readChatBody(body);
   requireCapabilities(model, body);
   const maxOut = p.max_completion_tokens ?? p.max_tokens ?? model.max_output_tokens ?? 0;

@@ -1,4 +1,5 @@
 import type { ToolEntries } from "../providers/shared/tools-aside.ts";
+import { SizedLru } from "../sized-lru.ts";
 
 /** What an adapter wrote for a client's tools: its entries as UTF-8, without their array's brackets, and their names. */
 export interface RememberedTools {
@@ -8,7 +9,6 @@ export interface RememberedTools {
 
 interface Entry extends RememberedTools {
   readonly bytes: Buffer;
-  readonly size: number;
 }
 
 /**
@@ -20,52 +20,29 @@ interface Entry extends RememberedTools {
  * go first, past `maxEntries` or `maxBytes` (the bytes and the entries written, together).
  */
 export class ToolsMemo {
-  readonly #entries = new Map<string, Entry>();
-  #bytes = 0;
+  readonly #entries: SizedLru<Entry>;
 
-  constructor(
-    private readonly maxEntries: number,
-    private readonly maxBytes: number,
-  ) {}
+  constructor(maxEntries: number, maxBytes: number) {
+    this.#entries = new SizedLru(maxEntries, maxBytes);
+  }
 
   /** What was written for exactly these bytes of `tools` from this key, or undefined. */
   get(scope: string, tools: Buffer): RememberedTools | undefined {
-    const slot = slotOf(scope, tools);
-    const e = this.#entries.get(slot);
-    if (e === undefined || !e.bytes.equals(tools)) return undefined;
-    // most recently used last
-    this.#entries.delete(slot);
-    this.#entries.set(slot, e);
-    return e;
+    const e = this.#entries.get(slotOf(scope, tools));
+    return e !== undefined && e.bytes.equals(tools) ? e : undefined;
   }
 
   /** Keeps what the adapter wrote for these bytes of `tools` from this key (a copy of them); returns it. */
   set(scope: string, tools: Buffer, written: ToolEntries): RememberedTools {
     // the array's bytes, less its brackets: the entries go in where the adapter wrote one element
     const array = Buffer.from(written.json);
-    const json = array.subarray(1, array.length - 1);
-    const entry: Entry = { bytes: Buffer.from(tools), json, names: written.names, size: tools.length + array.length };
-    if (entry.size > this.maxBytes) return entry;
-    const slot = slotOf(scope, tools);
-    this.#drop(slot);
-    this.#entries.set(slot, entry);
-    this.#bytes += entry.size;
-    for (const oldest of this.#entries.keys()) {
-      if (this.#entries.size <= this.maxEntries && this.#bytes <= this.maxBytes) break;
-      this.#drop(oldest);
-    }
+    const entry: Entry = { bytes: Buffer.from(tools), json: array.subarray(1, array.length - 1), names: written.names };
+    this.#entries.set(slotOf(scope, tools), entry, tools.length + array.length);
     return entry;
   }
 
   get size(): number {
     return this.#entries.size;
-  }
-
-  #drop(slot: string): void {
-    const e = this.#entries.get(slot);
-    if (e === undefined) return;
-    this.#entries.delete(slot);
-    this.#bytes -= e.size;
   }
 }
 
