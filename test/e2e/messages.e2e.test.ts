@@ -9,6 +9,7 @@ import { splitSseEvents } from "../harness/openai-sse.ts";
 
 // anthropic/claude-haiku-4-5: $1 in, $5 out per Mtok → 1 and 5 micro-USD per token
 const NONSTREAM_COST = 8 * 1 + 21 * 5; // messages-nonstream.json: 8 in, 21 out
+const TOOL_USE_COST = 423 * 1 + 202 * 5; // messages-nonstream-parallel-tool-use.json (a request with tools): 423 in, 202 out
 const STREAM_COST = 20 * 1 + 5 * 5; // stream-text.sse.txt: 20 in (message_start), 5 out (message_delta)
 
 /** The native route as Claude Code and the Anthropic SDK use it: Bearer auth, byte-for-byte streams, native errors. */
@@ -138,22 +139,32 @@ describe("POST /v1/messages and /v1/messages/count_tokens", () => {
       [...Array.from({ length: 8 }, (_, t) => (t === 2 ? { role: "user", content: "edited" } : turn(t))), turn(8, true)],
       Array.from({ length: 10 }, (_, t) => turn(t, t === 9)),
     ];
+    // its tools too, the same on every turn but one (http/conversation-memo.ts, valueEnd): one character changed at the same length
+    const tools = Array.from({ length: 10 }, (_, i) => ({ name: `Outil${i}`, description: `Lit "x" é✓ 😀 ${"décrit ".repeat(150)}`, input_schema: { type: "object", properties: { p: { type: "string" } } } }));
+    const edited = structuredClone(tools);
+    edited[4]!.description = edited[4]!.description.replace("Lit", "Vit");
+    const toolsOf = [tools, tools, edited, tools];
     const before = await credits();
     const calls = mock.requests.length;
-    for (const messages of session) {
-      const text = `{"model":"anthropic/claude-haiku-4-5","max_tokens":64,"messages":${JSON.stringify(messages)},"system":"Vous êtes un agent."}`;
+    for (const [t, messages] of session.entries()) {
+      const text = `{"model":"anthropic/claude-haiku-4-5","max_tokens":64,"tools":${JSON.stringify(toolsOf[t])},"messages":${JSON.stringify(messages)},"system":"Vous êtes un agent."}`;
       const res = await fetch(`${base}/v1/messages`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: text });
       expect(res.status).toBe(200);
       await res.text();
       expect(mock.requests.at(-1)!.bodyBytes.equals(Buffer.from(text.replace('"anthropic/claude-haiku-4-5"', '"claude-haiku-4-5"')))).toBe(true);
     }
     // the same turns with a fault after them: refused as a body never seen before would be, before any provider call
-    const broken = `{"model":"anthropic/claude-haiku-4-5","max_tokens":64,"messages":${JSON.stringify(session[3]).slice(0, -1)},{"role":"user","content":"x}]}`;
-    const res = await fetch(`${base}/v1/messages`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: broken });
-    expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ type: "error", error: { type: "invalid_request_error", message: "The request body is not valid JSON." } });
+    // the same tools with a bracket after them: as refused
+    for (const broken of [
+      `{"model":"anthropic/claude-haiku-4-5","max_tokens":64,"tools":${JSON.stringify(tools)},"messages":${JSON.stringify(session[3]).slice(0, -1)},{"role":"user","content":"x}]}`,
+      `{"model":"anthropic/claude-haiku-4-5","max_tokens":64,"tools":${JSON.stringify(tools)}],"messages":${JSON.stringify(session[3])}}`,
+    ]) {
+      const res = await fetch(`${base}/v1/messages`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: broken });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ type: "error", error: { type: "invalid_request_error", message: "The request body is not valid JSON." } });
+    }
     expect(mock.requests.length).toBe(calls + session.length);
-    await eventually(async () => expect(await credits()).toBe(before - session.length * NONSTREAM_COST));
+    await eventually(async () => expect(await credits()).toBe(before - session.length * TOOL_USE_COST));
   });
 
   it("a conversation the gateway does not read is the provider's to judge: its 400 comes back in its envelope, unbilled", async () => {

@@ -1,4 +1,5 @@
 import { arrayEndFrom } from "../providers/shared/json-bytes.ts";
+import { OPEN_BRACE, OPEN_BRACKET, QUOTE } from "../providers/shared/json-top-level.ts";
 import { SizedLru } from "../sized-lru.ts";
 
 /**
@@ -28,7 +29,7 @@ const MIN_BYTES = 8 * 1024;
  * Nothing is copied: an entry is a view of the request's own body, kept alive past the request (`maxBytes` counts the
  * bodies held), and what was read is shared by the requests that find it, so it is never changed. Only the key that
  * sent a conversation finds it, and only by its bytes, compared whole; least recently used entries go first, past
- * `maxEntries` or `maxBytes`.
+ * `maxEntries` or `maxBytes`. A value that is not a conversation is kept the same way, with one point (valueEnd).
  */
 export class ConversationMemo<T> {
   readonly #entries: SizedLru<Seen<T>>;
@@ -72,21 +73,47 @@ export function arrayEnd(memo: ConversationMemo<undefined>, scope: string, bytes
 }
 
 /**
+ * Just past the value at `start` and what `scan` read of it, or -1 as `scan` gives (it returns just past the value, or
+ * -1, and what it read). A coding agent sends the same `tools` (~37 KB of JSON schemas: thousands of short strings,
+ * each a search for its closing quote) on every turn; with the conversation skipped, their walk was about half of
+ * what the scan of a ~230 KB turn cost (docs/performance.md). So a key's last long value is kept with one point, its
+ * end: a value opened by `{`, `[` or `"` ends where its bytes say, whatever follows, so one that holds the same bytes
+ * at the same depth ends there too, and what was read of it is what a scan would read again.
+ */
+export function valueEnd<T>(memo: ConversationMemo<T>, scope: string, bytes: Buffer, start: number, maxDepth: number, scan: () => { end: number; read: T }): { end: number; read: T } {
+  const { points, reads } = memo.same(scope, bytes, start, maxDepth);
+  const scanned = points.length > 0 ? { end: start + points[0]!, read: reads[0]! } : scan();
+  const { end, read } = scanned;
+  // a number or literal is not kept: it ends at what follows it, which a comparison of its bytes does not see
+  const opener = bytes[start];
+  if (end >= 0 && (opener === OPEN_BRACKET || opener === OPEN_BRACE || opener === QUOTE)) memo.keep(scope, bytes.subarray(start, end), [end - start], [read], maxDepth);
+  return scanned;
+}
+
+/**
  * The last of `seen`'s points up to which `bytes` from `open` hold the same bytes as `seen`, or -1. Holding the same
- * bytes up to a point means holding them up to every point before it, so the points are searched by halves.
+ * bytes up to a point means holding them up to every point before it, so the points are searched by halves, each
+ * comparison starting where the last one that held ended: the bytes are compared about once, not once a step.
  */
 function sameUpTo<T>(seen: Seen<T>, bytes: Buffer, open: number): number {
+  const points = seen.points;
+  // bytes from `open` known to hold the same as seen's
+  let known = 0;
   const same = (k: number): boolean => {
-    const end = seen.points[k]!;
-    return open + end <= bytes.length && bytes.subarray(open, open + end).equals(seen.bytes.subarray(0, end));
+    const end = points[k]!;
+    return open + end <= bytes.length && bytes.subarray(open + known, open + end).equals(seen.bytes.subarray(known, end));
   };
+  const last = points.length - 1;
+  // a conversation that only grew (an agent's next turn, mostly) is found in one comparison
+  if (last < 0 || same(last)) return last;
   let lo = 0;
-  let hi = seen.points.length - 1;
+  let hi = last - 1;
   let found = -1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
     if (same(mid)) {
       found = mid;
+      known = points[mid]!;
       lo = mid + 1;
     } else hi = mid - 1;
   }

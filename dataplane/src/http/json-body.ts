@@ -2,7 +2,7 @@ import { isUtf8 } from "node:buffer";
 import { GatewayError } from "../errors.ts";
 import { stringEnd, topLevelMembersOfBytes, topLevelValueEnd, type MemberReader } from "../providers/shared/json-bytes.ts";
 import { OPEN_BRACKET, type JsonSource, type MemberSpan } from "../providers/shared/json-top-level.ts";
-import { ConversationMemo, arrayEnd } from "./conversation-memo.ts";
+import { ConversationMemo, arrayEnd, valueEnd } from "./conversation-memo.ts";
 
 /**
  * Deeper than any request needs (a JSON schema in `tools` nests a few dozen levels at most), and shallow enough
@@ -120,9 +120,18 @@ export function readForwardedBody(raw: Buffer, keys: readonly string[], scope?: 
 /** The long conversations kept, for every key together (a coding agent's turn is ~180 KB of conversation). */
 const conversations = new ConversationMemo<undefined>(256, 8 * 1024 * 1024);
 
-/** The scan's reader of `messages` through the key's memo; any value but an array as the scan reads it. */
+/** The long `tools` kept, for every key together (a coding agent's are ~37 KB; a view of the body, as conversations are). */
+const toolsSeen = new ConversationMemo<undefined>(256, 8 * 1024 * 1024);
+
+/**
+ * The scan's readers of `messages` and `tools` through the key's memos; any `messages` but an array as the scan
+ * reads it.
+ */
 function conversationReader(raw: Buffer, scope: string): ReadonlyMap<string, MemberReader> {
-  return new Map<string, MemberReader>([["messages", (start, depth) => (raw[start] === OPEN_BRACKET ? arrayEnd(conversations, scope, raw, start, depth) : topLevelValueEnd(raw, start, depth))]]);
+  return new Map<string, MemberReader>([
+    ["messages", (start, depth) => (raw[start] === OPEN_BRACKET ? arrayEnd(conversations, scope, raw, start, depth) : topLevelValueEnd(raw, start, depth))],
+    ["tools", (start, depth) => valueEnd(toolsSeen, scope, raw, start, depth, () => ({ end: topLevelValueEnd(raw, start, depth), read: undefined })).end],
+  ]);
 }
 
 /** The value of a member the scan found, parsed alone; a 400 when it is not JSON. */

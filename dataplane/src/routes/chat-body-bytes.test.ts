@@ -415,6 +415,8 @@ describe("a key's conversation read from where it changed since its last request
       { role: "tool", tool_call_id: `c${i}`, content: long(`${tag}${i}`) },
       { role: "user", content: `court ${tag}${i}`, cache_control: { type: "ephemeral" } },
     ][i % 4];
+  const tool = (i: number, tag: string) => ({ type: "function", function: { name: `t${i}`, description: `${tag} outil ${i} é✓😀 "q" \\ ${"décrit ".repeat(150)}`, parameters: { type: "object", properties: { p: { type: "string" } } } } });
+  const toolsChange = fc.constantFrom("same" as const, "same" as const, "edit" as const, "grow" as const, "none" as const);
   const seen = (read: () => unknown): unknown => {
     try {
       return read();
@@ -434,11 +436,16 @@ describe("a key's conversation read from where it changed since its last request
   it("reads each request of a key as it reads it alone, whatever changed since the key's last", () => {
     let session = 0;
     fc.assert(
-      fc.property(fc.array(sessionChange, { minLength: 1, maxLength: 8 }), fc.constantFrom("openai/gpt-4o", "anthropic/claude-haiku-4-5", "google/gemini-2.5-flash"), (changes, model) => {
+      fc.property(fc.array(sessionChange, { minLength: 1, maxLength: 8 }), fc.constantFrom("openai/gpt-4o", "anthropic/claude-haiku-4-5", "google/gemini-2.5-flash"), fc.array(toolsChange, { minLength: 8, maxLength: 8 }), (changes, model, toolsChanges) => {
         const scope = `key-${++session}`;
+        let tools = Array.from({ length: 10 }, (_, i) => tool(i, "a"));
         sessionTurns(8, changes, turn).forEach((turns, r) => {
           const c = changes[r]!;
-          let text = JSON.stringify({ model, messages: turns, max_tokens: 5 });
+          // the tools too, long enough to be remembered (http/conversation-memo.ts, valueEnd): the same, one changed, one more, none
+          const t = toolsChanges[r]!;
+          if (t === "edit") tools = tools.map((x, i) => (i === r % tools.length ? tool(i, `e${r}`) : x));
+          else if (t === "grow") tools = [...tools, tool(tools.length, "g")];
+          let text = JSON.stringify({ model, ...(t === "none" ? {} : { tools }), messages: turns, max_tokens: 5 });
           if (c.kind === "break") {
             const at = '{"model":"'.length + model.length + 14 + (c.n % (text.length - 40));
             text = text.slice(0, at) + c.text + text.slice(at);

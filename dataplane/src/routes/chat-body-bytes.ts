@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { SCANNED_BODY_MIN, parseMember, parseScannedBody, parseScannedText, scannedMembers } from "../http/json-body.ts";
-import { ConversationMemo } from "../http/conversation-memo.ts";
+import { ConversationMemo, valueEnd } from "../http/conversation-memo.ts";
 import { elementsAfter, skipValue, topLevelValueEnd, visitElements, visitMembers, type MemberReader } from "../providers/shared/json-bytes.ts";
 import { mayBeJsonString } from "../providers/shared/json-start.ts";
 import { BACKSLASH, OPEN_BRACE, OPEN_BRACKET, QUOTE, type JsonPieces, type JsonSource, type MemberSpan } from "../providers/shared/json-top-level.ts";
@@ -227,6 +227,9 @@ interface ElementRead {
 /** The keys' last long conversations as the projection read them (a coding agent's turn holds ~180 KB of them). */
 const conversations = new ConversationMemo<ElementRead>(256, 8 * 1024 * 1024);
 
+/** The keys' last long `tools` as the projection counted them (a coding agent's are ~37 KB). */
+const toolsSeen = new ConversationMemo<number>(256, 8 * 1024 * 1024);
+
 const MESSAGE_READ: ReadonlySet<string> = new Set(MESSAGE_MEMBERS_READ);
 const PART_READ: ReadonlySet<string> = new Set(PART_MEMBERS_READ);
 
@@ -253,7 +256,7 @@ class Projection {
   ) {
     this.readers = new Map<string, MemberReader>([
       ["messages", (start, depth) => (raw[start] === OPEN_BRACKET ? this.readMessages(start, depth) : topLevelValueEnd(raw, start, depth))],
-      ["tools", (start, depth) => (raw[start] === OPEN_BRACKET ? this.count(start, depth, (a) => (this.tools = a)) : topLevelValueEnd(raw, start, depth))],
+      ["tools", (start, depth) => (raw[start] === OPEN_BRACKET ? this.readTools(start, depth) : topLevelValueEnd(raw, start, depth))],
     ]);
   }
 
@@ -294,7 +297,11 @@ class Projection {
     const raw = this.raw;
     if (!MESSAGE_READ.has(key)) return skipValue(raw, start, depth);
     const isArray = raw[start] === OPEN_BRACKET && depth >= 1;
-    if (key === "tool_calls" && isArray) return this.count(start, depth, (a) => (message.tool_calls = a));
+    if (key === "tool_calls" && isArray) {
+      const { end, read } = this.count(start, depth);
+      message.tool_calls = new Array<null>(read).fill(null);
+      return end;
+    }
     if (key !== "content") return this.parsed(message, key, start, depth);
     if (!isArray) {
       message.content = null;
@@ -315,6 +322,14 @@ class Projection {
     });
   }
 
+  /** `tools` (an array) as many nulls as it has elements; just past it, or -1. The key's last long ones are not walked again. */
+  private readTools(start: number, depth: number): number {
+    const scan = () => this.count(start, depth);
+    const { end, read } = this.scope === undefined ? scan() : valueEnd(toolsSeen, this.scope, this.raw, start, depth, scan);
+    this.tools = new Array<null>(read).fill(null);
+    return end;
+  }
+
   /** Just past the value at `start`, a string of LONG_TEXT bytes or more kept in `texts`; or -1. */
   private text(start: number, depth: number): number {
     const end = skipValue(this.raw, start, depth);
@@ -322,15 +337,14 @@ class Projection {
     return end;
   }
 
-  /** As many nulls as the array at `start` has elements, given to `into`; just past the array, or -1. */
-  private count(start: number, depth: number, into: (array: null[]) => void): number {
-    let count = 0;
+  /** How many elements the array at `start` has (`read`), and just past it (`end`), or -1. */
+  private count(start: number, depth: number): { end: number; read: number } {
+    let read = 0;
     const end = visitElements(this.raw, start, (at) => {
-      count++;
+      read++;
       return skipValue(this.raw, at, depth - 1);
     });
-    into(new Array<null>(count).fill(null));
-    return end;
+    return { end, read };
   }
 
   /** Sets `into[key]` to the value at `start`, parsed; just past it, or -1 when it does not parse. */
