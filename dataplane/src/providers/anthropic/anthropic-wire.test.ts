@@ -1,6 +1,20 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { ContentBlockDeltaEvent, StreamEventHead, readBlockDelta, readEventType, readTextDelta } from "./anthropic-wire.ts";
+import {
+  ContentBlockDeltaEvent,
+  ContentBlockStartEvent,
+  ContentBlockStopEvent,
+  MessageDeltaEvent,
+  MessageStartEvent,
+  StreamEventHead,
+  readBlockDelta,
+  readBlockStart,
+  readBlockStop,
+  readEventType,
+  readMessageDelta,
+  readMessageStart,
+  readTextDelta,
+} from "./anthropic-wire.ts";
 
 // values at each edge the schemas draw: integers and not (unsafe, fractional, strings), strings and not,
 // undefined against null, objects against arrays and null
@@ -44,6 +58,41 @@ describe("the hand-read stream events agree with their schemas", () => {
       { numRuns: 10_000 },
     );
   });
+
+  // the other events' members, at the same edges: content blocks of every type the union reads, a message, a delta's stop_reason
+  const block = fc.oneof(
+    value,
+    fc.record({ type: fc.oneof(scalar, fc.constantFrom("text", "thinking", "tool_use", "redacted_thinking")), text: scalar, thinking: scalar, id: scalar, name: scalar, input: value }, { requiredKeys: [] }),
+  );
+  const others = fc.oneof(
+    event,
+    fc.record({ type: scalar, index: fc.oneof(fc.constantFrom(0, 1, 7), scalar), content_block: block }, { requiredKeys: ["index"] }),
+    fc.record({ type: scalar, index: scalar, content_block: block, message: fc.oneof(value, fc.record({ id: scalar, usage: value }, { requiredKeys: [] })), delta: fc.oneof(value, fc.record({ stop_reason: scalar, stop_sequence: scalar }, { requiredKeys: [] })), usage: value }, { requiredKeys: [] }),
+  );
+  for (const [name, schema, read] of [
+    ["readMessageStart", MessageStartEvent, readMessageStart],
+    ["readBlockStart", ContentBlockStartEvent, readBlockStart],
+    ["readBlockStop", ContentBlockStopEvent, readBlockStop],
+    ["readMessageDelta", MessageDeltaEvent, readMessageDelta],
+  ] as const) {
+    it(`${name} is its schema's verdict and fields`, () => {
+      let accepted = 0;
+      fc.assert(
+        fc.property(others, (json) => {
+          const z = schema.safeParse(json);
+          const mine = read(json);
+          expect(mine !== undefined).toBe(z.success);
+          if (z.success) {
+            accepted++;
+            expect(mine).toEqual(z.data);
+          }
+        }),
+        { numRuns: 10_000 },
+      );
+      // the property ran on events the schema takes, not only on refusals
+      expect(accepted).toBeGreaterThan(300);
+    });
+  }
 
   it("reads a recorded text delta", () => {
     const json: unknown = JSON.parse('{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"The"}}');

@@ -5,17 +5,7 @@ import { type FinishReason, deltaEvent, deltaEventOf, functionToolCall } from ".
 import { parseStreamData } from "../shared/provider-json.ts";
 import { closingEvents, streamCutShort } from "../shared/stream-close.ts";
 import type { ChatContext, StreamTranslator, Usage } from "../types.ts";
-import {
-  ContentBlockStartEvent,
-  ContentBlockStopEvent,
-  ErrorEnvelope,
-  MessageDeltaEvent,
-  MessageStartEvent,
-  readBlockDelta,
-  readEventType,
-  readTextDelta,
-  type TextDelta,
-} from "./anthropic-wire.ts";
+import { ErrorEnvelope, readBlockDelta, readBlockStart, readBlockStop, readEventType, readMessageDelta, readMessageStart, readTextDelta, type TextDelta } from "./anthropic-wire.ts";
 import { JSON_TOOL_NAME } from "./json-mode.ts";
 import { finishReason } from "./openai-wire.ts";
 import { mergeUsage, parseAnthropicUsage } from "./usage.ts";
@@ -101,33 +91,33 @@ export class AnthropicStreamTranslator implements StreamTranslator {
   }
 
   #messageStart(json: unknown): string[] {
-    const ev = MessageStartEvent.safeParse(json);
-    if (ev.success) this.#usage = mergeUsage(this.#usage, parseAnthropicUsage(ev.data.message.usage));
+    const ev = readMessageStart(json);
+    if (ev) this.#usage = mergeUsage(this.#usage, parseAnthropicUsage(ev.message.usage));
     return [deltaEvent(this.#ctx, { role: "assistant", content: "" })];
   }
 
   #blockStart(json: unknown): string[] {
-    const ev = ContentBlockStartEvent.safeParse(json);
-    if (!ev.success) return [];
-    const cb = ev.data.content_block;
+    const ev = readBlockStart(json);
+    if (!ev) return [];
+    const cb = ev.content_block;
     if (cb.type === "text") {
-      this.#blocks.set(ev.data.index, { kind: "text" });
+      this.#blocks.set(ev.index, { kind: "text" });
       return typeof cb.text === "string" && cb.text !== "" ? [this.#output({ content: cb.text })] : [];
     }
     if (cb.type === "thinking") {
-      this.#blocks.set(ev.data.index, { kind: "thinking" });
+      this.#blocks.set(ev.index, { kind: "thinking" });
       return typeof cb.thinking === "string" && cb.thinking !== "" ? [this.#output({ reasoning_content: cb.thinking })] : [];
     }
     if (cb.type === "tool_use" && typeof cb.id === "string" && typeof cb.name === "string") {
       if (cb.name === JSON_TOOL_NAME) {
-        this.#blocks.set(ev.data.index, { kind: "json" });
+        this.#blocks.set(ev.index, { kind: "json" });
         return [];
       }
       const index = this.#toolCalls++;
-      this.#blocks.set(ev.data.index, { kind: "tool", index, sentArguments: false });
+      this.#blocks.set(ev.index, { kind: "tool", index, sentArguments: false });
       return [this.#output({ tool_calls: [{ index, ...functionToolCall(cb.id, cb.name, "") }] })];
     }
-    this.#blocks.set(ev.data.index, { kind: "ignored" });
+    this.#blocks.set(ev.index, { kind: "ignored" });
     return [];
   }
 
@@ -156,19 +146,19 @@ export class AnthropicStreamTranslator implements StreamTranslator {
   }
 
   #blockStop(json: unknown): string[] {
-    const ev = ContentBlockStopEvent.safeParse(json);
-    if (!ev.success) return [];
-    const kind = this.#blocks.get(ev.data.index);
+    const ev = readBlockStop(json);
+    if (!ev) return [];
+    const kind = this.#blocks.get(ev.index);
     if (kind?.kind !== "tool" || kind.sentArguments) return [];
     kind.sentArguments = true;
     return [this.#output({ tool_calls: [{ index: kind.index, function: { arguments: "{}" } }] })];
   }
 
   #messageDelta(json: unknown): string[] {
-    const ev = MessageDeltaEvent.safeParse(json);
-    if (!ev.success) return [];
-    this.#usage = mergeUsage(this.#usage, parseAnthropicUsage(ev.data.usage));
-    const stop = ev.data.delta.stop_reason;
+    const ev = readMessageDelta(json);
+    if (!ev) return [];
+    this.#usage = mergeUsage(this.#usage, parseAnthropicUsage(ev.usage));
+    const stop = ev.delta.stop_reason;
     if (stop == null || this.#sentFinish) return [];
     this.#sentFinish = true;
     const reason: FinishReason = finishReason(stop, this.#toolCalls);

@@ -2,7 +2,7 @@ import { GatewayError } from "../../errors.ts";
 import { completionBody } from "../shared/openai-wire.ts";
 import { parseResponseJson } from "../shared/provider-json.ts";
 import type { ChatContext, Usage } from "../types.ts";
-import { GeminiResponse } from "./gemini-wire.ts";
+import { readGeminiResponse } from "./gemini-wire.ts";
 import { finishReason, toolCall } from "./openai-wire.ts";
 import { parseGeminiUsage } from "./usage.ts";
 
@@ -16,9 +16,8 @@ import { parseGeminiUsage } from "./usage.ts";
  * Only the first candidate is read: the request never asks for more (`n` > 1 is refused).
  */
 export function parseGenerateContentResponse(text: string, ctx: ChatContext): { body: string; usage: Usage | undefined } {
-  const parsed = GeminiResponse.safeParse(parseResponseJson(text));
-  if (!parsed.success) throw new GatewayError("upstream_error", "The provider sent a response the gateway could not read.");
-  const res = parsed.data;
+  const res = readGeminiResponse(parseResponseJson(text));
+  if (!res) throw new GatewayError("upstream_error", "The provider sent a response the gateway could not read.");
   const candidate = res.candidates?.[0];
   if (!candidate) throw noCandidate(res.promptFeedback?.blockReason);
 

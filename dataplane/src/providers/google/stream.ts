@@ -4,7 +4,7 @@ import { deltaEvent } from "../shared/openai-wire.ts";
 import { parseStreamEvent } from "../shared/provider-json.ts";
 import { closingEvents, streamCutShort } from "../shared/stream-close.ts";
 import type { ChatContext, StreamTranslator, Usage } from "../types.ts";
-import { GeminiErrorEnvelope, GeminiResponse, mayBeErrorEnvelope } from "./gemini-wire.ts";
+import { GeminiErrorEnvelope, mayBeErrorEnvelope, readGeminiResponse } from "./gemini-wire.ts";
 import { finishReason, toolCall } from "./openai-wire.ts";
 import { noCandidate } from "./response.ts";
 import { parseGeminiUsage } from "./usage.ts";
@@ -49,9 +49,8 @@ export class GeminiStreamTranslator implements StreamTranslator {
       const failure = GeminiErrorEnvelope.safeParse(json);
       if (failure.success) throw streamError(failure.data);
     }
-    const parsed = GeminiResponse.safeParse(json);
-    if (!parsed.success) return [];
-    const res = parsed.data;
+    const res = readGeminiResponse(json);
+    if (!res) return [];
     this.#usage = parseGeminiUsage(res.usageMetadata) ?? this.#usage;
 
     const candidate = res.candidates?.[0];

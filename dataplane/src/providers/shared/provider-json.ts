@@ -26,3 +26,8 @@ export function parseStreamData(data: string): unknown {
     throw new GatewayError("upstream_error", "The provider sent a stream event that is not JSON.");
   }
 }
+
+/** What z.object accepts as an object: not null, not an array (the hand-read events and responses check with it). */
+export function isObject(v: unknown): v is Readonly<Record<string, unknown>> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
