@@ -5,6 +5,7 @@ import { elementsAfter, skipValue, topLevelValueEnd, visitElements, visitMembers
 import { mayBeJsonString } from "../providers/shared/json-start.ts";
 import { BACKSLASH, OPEN_BRACE, OPEN_BRACKET, QUOTE, type JsonPieces, type JsonSource, type MemberSpan } from "../providers/shared/json-top-level.ts";
 import { setToolsAside } from "../providers/shared/tools-aside.ts";
+import { startsAt } from "../starts-at.ts";
 import type { TextsAsSent } from "../providers/types.ts";
 import { MESSAGE_MEMBERS_READ, PART_MEMBERS_READ } from "./chat-capabilities.ts";
 import { ToolsMemo, type RememberedTools } from "./tools-memo.ts";
@@ -153,7 +154,8 @@ function textsAside(raw: Buffer, texts: readonly MemberSpan[], read: TextsAsSent
   const object = parseScannedText(skeleton);
   if (tools !== undefined) setToolsAside(object, { placeholder: `${prefix}${toolsAt}`, names: tools.written.names });
   const messages = object.messages as unknown[];
-  const isPlaceholder = (v: unknown): v is string => typeof v === "string" && v.startsWith(prefix);
+  // every text set aside is one; any other string of the skeleton is under LONG_TEXT, most differ at their first character
+  const isPlaceholder = (v: unknown): v is string => typeof v === "string" && v.charCodeAt(0) === prefix.charCodeAt(0) && startsAt(v, prefix);
   const spanOf = (placeholder: string): MemberSpan => texts[Number(placeholder.slice(prefix.length))]!;
   const parts = (m: unknown): unknown[] => {
     const content = (m as { content?: unknown } | null)?.content;

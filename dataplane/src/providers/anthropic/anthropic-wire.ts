@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { startsAt } from "../../starts-at.ts";
 import { isObject } from "../shared/provider-json.ts";
 import { stringEnd } from "../shared/json-top-level.ts";
 
@@ -132,7 +133,7 @@ const NOT_CANONICAL = /[\x00-\x1f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud80
  * through JSON.parse and readBlockDelta as before; the tests hold every answer to what that reading gives.
  */
 export function readTextDelta(data: string): TextDelta | undefined {
-  if (!data.startsWith(DELTA_OPENING)) return undefined;
+  if (!startsAt(data, DELTA_OPENING, 0)) return undefined;
   let at = DELTA_OPENING.length;
   const digitsFrom = at;
   while (at < data.length && data.charCodeAt(at) >= 48 && data.charCodeAt(at) <= 57) at++;
@@ -140,10 +141,10 @@ export function readTextDelta(data: string): TextDelta | undefined {
   // no leading zero (JSON has none) and at most 15 digits (always a safe integer)
   if (digits === 0 || digits > 15 || (digits > 1 && data.charCodeAt(digitsFrom) === 48)) return undefined;
   let type: TextDelta["type"];
-  if (data.startsWith(TEXT_OPENING, at)) {
+  if (startsAt(data, TEXT_OPENING, at)) {
     type = "text_delta";
     at += TEXT_OPENING.length;
-  } else if (data.startsWith(THINKING_OPENING, at)) {
+  } else if (startsAt(data, THINKING_OPENING, at)) {
     type = "thinking_delta";
     at += THINKING_OPENING.length;
   } else return undefined;
