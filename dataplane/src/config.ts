@@ -35,6 +35,8 @@ const Env = z.object({
   SVC_HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(300).default(30),
   /** How many megabytes of dead objects it may gather before the next full collection when more than that percent; 0: the percent alone. */
   SVC_HEAP_GARBAGE_MB: z.coerce.number().int().min(0).max(1024).default(14),
+  /** How many megabytes more it may grow by when that many of request bodies were read since the last one (heap-tuning.ts); 0: none. */
+  SVC_HEAP_EXTERNAL_MB: z.coerce.number().int().min(0).max(1024).default(48),
 });
 
 export type DataPlaneConfig = Readonly<{
@@ -69,6 +71,7 @@ export type DataPlaneConfig = Readonly<{
   /** V8's old generation grows by at most this percent between full collections (0: V8 decides). */
   heapGrowingPercent: number;
   heapGarbageMb: number;
+  heapExternalMb: number;
   /** Unique per process: names this replica in usage events and snapshot requests. */
   replicaId: string;
   /** The process environment, for provider credentials (<NAMESPACE>_API_KEY, <NAMESPACE>_BASE_URL). */
@@ -108,6 +111,7 @@ export function loadDataPlaneConfig(env: Record<string, string | undefined> = pr
     usagePendingMaxEvents: e.SVC_USAGE_PENDING_MAX_EVENTS,
     heapGrowingPercent: e.SVC_HEAP_GROWING_PERCENT,
     heapGarbageMb: e.SVC_HEAP_GARBAGE_MB,
+    heapExternalMb: e.SVC_HEAP_EXTERNAL_MB,
     replicaId: `dp-${randomUUID()}`,
     env: Object.freeze({ ...env }),
   });

@@ -45,7 +45,7 @@ export async function startDataPlane(opts: {
   if (!uwsIsNative() && !config.allowUwsFallback) {
     throw new Error("uWebSockets.js did not load its native binding (it fell back to a slow JavaScript server). Fix the install, or set SVC_ALLOW_UWS_FALLBACK=1 to run slowly anyway.");
   }
-  const heap = tuneHeap(config.heapGrowingPercent, config.heapGarbageMb);
+  const heap = tuneHeap(config.heapGrowingPercent, config.heapGarbageMb, config.heapExternalMb);
   const store = new SnapshotStore();
   let inFlightCount = () => 0;
   const tracker = new SpendTracker();

@@ -19,7 +19,7 @@ import { getHeapStatistics, setFlagsFromString } from "node:v8";
  * straight to the old generation and kept whatever young objects they pointed to alive through the scavenges:
  * under load half of what was promoted, and 40 % of the scavenges' time.
  */
-export function tuneHeap(growingPercent: number, garbageMb = 0): { stop(): void } {
+export function tuneHeap(growingPercent: number, garbageMb = 0, externalMb = 0): { stop(): void } {
   setFlagsFromString("--no-allocation-site-pretenuring");
   if (growingPercent <= 0) return { stop() {} };
   let current = 0;
@@ -29,20 +29,44 @@ export function tuneHeap(growingPercent: number, garbageMb = 0): { stop(): void 
     current = percent;
   };
   grow(growingPercent);
-  if (garbageMb <= 0) return { stop() {} };
-  // after each full collection the heap is about what it kept: the next limit is set from that
+  if (garbageMb <= 0 && externalMb <= 0) return { stop() {} };
+  // after each full collection the heap is about what it kept: the next limit is set from that, and from the large
+  // bodies read since the last one
   const observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       if ((entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind !== constants.NODE_PERFORMANCE_GC_MAJOR) continue;
-      grow(growingPercentFor(getHeapStatistics().used_heap_size, growingPercent, garbageMb));
+      const external = Math.min(externalMb * 1024 * 1024, largeBodyBytes);
+      largeBodyBytes = 0;
+      grow(growingPercentFor(getHeapStatistics().used_heap_size, growingPercent, garbageMb, external));
     }
   });
   observer.observe({ entryTypes: ["gc"] });
   return { stop: () => observer.disconnect() };
 }
 
-/** The percentage that lets a heap of `liveBytes` grow by `garbageMb`, never below `floorPercent`, at most 300. */
-export function growingPercentFor(liveBytes: number, floorPercent: number, garbageMb: number): number {
-  const percent = Math.ceil(((garbageMb * 1024 * 1024) / Math.max(liveBytes, 1)) * 100);
-  return Math.min(300, Math.max(floorPercent, percent));
+/**
+ * Bytes of request bodies read into buffers of their own (outside V8's heap: each its own allocation, not a slice
+ * of Node's pool) since the last full collection.
+ *
+ * V8 weighs the memory such buffers hold (and uWebSockets.js's chunks of them, as many bytes again) against the old
+ * generation's limit until a collection finds them dead. A coding agent's turn is a ~230 KB body: at a few hundred
+ * turns a second, within a 14 MB budget, a full collection came every ~0.15-0.2 s, with few objects to collect;
+ * marking and sweeping took ~24 % of the data plane's CPU, the pages behind them ~11 % more (docs/performance.md).
+ * The limit is widened by the bytes of bodies read since the last full collection, up to `externalMb`: a replica
+ * serving short requests reads none (a body under 4 KB is a slice of Node's pool), and its limit stays as before.
+ */
+let largeBodyBytes = 0;
+
+export function noteLargeBody(bytes: number): void {
+  largeBodyBytes += bytes;
+}
+
+/**
+ * The percentage that lets a heap of `liveBytes` grow by `garbageMb` (never below `floorPercent`) and `externalBytes`
+ * more, at most 300.
+ */
+export function growingPercentFor(liveBytes: number, floorPercent: number, garbageMb: number, externalBytes = 0): number {
+  const live = Math.max(liveBytes, 1);
+  const percent = Math.max(floorPercent, Math.ceil(((garbageMb * 1024 * 1024) / live) * 100)) + Math.ceil((externalBytes / live) * 100);
+  return Math.min(300, percent);
 }

@@ -6,6 +6,7 @@ import type { BodyIdleWatch } from "./body-idle-watch.ts";
 import { newRequestId } from "./request-id.ts";
 import { statusLine } from "./status-line.ts";
 import { atTurnEnd } from "../turn-end.ts";
+import { noteLargeBody } from "../heap-tuning.ts";
 
 const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
 
@@ -23,6 +24,8 @@ function joinChunks(chunks: readonly (string | Uint8Array)[]): string | Buffer {
  */
 const PREALLOCATE_PER_FIRST_CHUNK = 4;
 const PREALLOCATED_BODY_MAX = 8 * 1024 * 1024;
+/** Buffer.allocUnsafe takes smaller buffers from Node's shared pool; from this size each is an allocation of its own. */
+const OWN_ALLOCATION_MIN = Buffer.poolSize >>> 1;
 
 /**
  * One HTTP exchange on uWebSockets.js. uWS forbids touching `req` after the handler returns and `res` after the
@@ -154,7 +157,10 @@ export class RequestContext implements Cancellation {
         // the chunk is uWS's memory only until this callback returns
         if (first) {
           first = false;
-          if (preallocate && declaredLength <= PREALLOCATE_PER_FIRST_CHUNK * chunk.byteLength) whole = Buffer.allocUnsafe(declaredLength);
+          if (preallocate && declaredLength <= PREALLOCATE_PER_FIRST_CHUNK * chunk.byteLength) {
+            whole = Buffer.allocUnsafe(declaredLength);
+            if (declaredLength >= OWN_ALLOCATION_MIN) noteLargeBody(declaredLength);
+          }
         }
         if (whole !== undefined) {
           if (size <= whole.length) {
@@ -168,6 +174,7 @@ export class RequestContext implements Cancellation {
           whole = undefined;
         }
         const copy = Buffer.from(chunk.slice(0));
+        noteLargeBody(copy.length);
         if (isLast && parts === undefined) {
           settle(undefined, copy);
           return;
