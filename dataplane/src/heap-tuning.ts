@@ -45,8 +45,8 @@ export function tuneHeap(growingPercent: number, garbageMb = 0, externalMb = 0):
 }
 
 /**
- * Bytes of request bodies read into buffers of their own (outside V8's heap: each its own allocation, not a slice
- * of Node's pool) since the last full collection.
+ * Bytes of request bodies (JSON bodies and multipart uploads) read into buffers of their own (outside V8's heap: each
+ * its own allocation, not a slice of Node's pool) since the last full collection.
  *
  * V8 weighs the memory such buffers hold (and uWebSockets.js's chunks of them, as many bytes again) against the old
  * generation's limit until a collection finds them dead. A coding agent's turn is a ~230 KB body: at a few hundred

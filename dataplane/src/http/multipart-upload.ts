@@ -5,6 +5,7 @@ import { join } from "node:path";
 import busboy from "busboy";
 import type { Cancellation } from "../cancellation.ts";
 import { asGatewayError, GatewayError } from "../errors.ts";
+import { noteLargeBody } from "../heap-tuning.ts";
 
 /** The request body as uWebSockets.js hands it over: chunks valid only during the callback, pausable. */
 export interface BodySource {
@@ -178,7 +179,10 @@ export function receiveUpload(source: BodySource, opts: UploadOptions): Promise<
     source.onData((chunk, isLast) => {
       if (settled) return;
       // the chunk is uWS's memory only until this callback returns
-      const more = parser.write(Buffer.from(chunk.slice(0)));
+      const copy = Buffer.from(chunk.slice(0));
+      // an upload's bytes weigh on V8's limit as a JSON body's do (heap-tuning.ts)
+      noteLargeBody(copy.length);
+      const more = parser.write(copy);
       // the write may have decided the request (a refusal resumes the source, which must stay resumed)
       if (settled) return;
       if (isLast) parser.end();
