@@ -69,11 +69,12 @@ export function mayBeErrorEnvelope(json: unknown): boolean {
 /** An optional member: absent or undefined, or what `is` accepts. */
 const optional = (v: unknown, is: (v: unknown) => boolean): boolean => v === undefined || is(v);
 const isString = (v: unknown): boolean => typeof v === "string";
+const isBoolean = (v: unknown): boolean => typeof v === "boolean";
 /** What z.number() accepts: a finite number. */
 const isNumber = (v: unknown): boolean => typeof v === "number" && Number.isFinite(v);
 
 function isPart(v: unknown): boolean {
-  if (!isObject(v) || !optional(v.text, isString) || !optional(v.thought, (t) => typeof t === "boolean") || !optional(v.thoughtSignature, isString)) return false;
+  if (!isObject(v) || !optional(v.text, isString) || !optional(v.thought, isBoolean) || !optional(v.thoughtSignature, isString)) return false;
   const call = v.functionCall;
   return call === undefined || (isObject(call) && optional(call.name, isString) && (call.args === undefined || call.args === null || isObject(call.args)));
 }

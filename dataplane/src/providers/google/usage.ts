@@ -1,16 +1,17 @@
 import { z } from "zod";
+import { tokenCount, usageObject } from "../shared/usage-values.ts";
 import type { Usage } from "../types.ts";
 
-const tokenCount = z.number().int().nonnegative().optional().catch(undefined);
+const TokenCount = z.number().int().nonnegative().optional().catch(undefined);
 
 /** https://ai.google.dev/api/generate-content#UsageMetadata; applied by hand (parseGeminiUsage), held to it by a property test. */
 export const UsageMetadata = z.looseObject({
-  promptTokenCount: tokenCount,
-  cachedContentTokenCount: tokenCount,
-  candidatesTokenCount: tokenCount,
-  toolUsePromptTokenCount: tokenCount,
-  thoughtsTokenCount: tokenCount,
-  totalTokenCount: tokenCount,
+  promptTokenCount: TokenCount,
+  cachedContentTokenCount: TokenCount,
+  candidatesTokenCount: TokenCount,
+  toolUsePromptTokenCount: TokenCount,
+  thoughtsTokenCount: TokenCount,
+  totalTokenCount: TokenCount,
 });
 
 /**
@@ -25,20 +26,16 @@ export const UsageMetadata = z.looseObject({
  */
 export function parseGeminiUsage(raw: unknown): Usage | undefined {
   // every event of a stream carries one: read by hand, as zod's pass of it and of the event cost ~0.3 µs an event
-  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return undefined;
-  const u = raw as Readonly<Record<string, unknown>>;
-  const prompt = count(u.promptTokenCount);
+  const u = usageObject(raw);
+  if (u === undefined) return undefined;
+  const prompt = tokenCount(u.promptTokenCount);
   if (prompt === undefined) return undefined;
-  const thoughts = count(u.thoughtsTokenCount) ?? 0;
+  const thoughts = tokenCount(u.thoughtsTokenCount) ?? 0;
   return {
-    inputTokens: prompt + (count(u.toolUsePromptTokenCount) ?? 0),
-    outputTokens: (count(u.candidatesTokenCount) ?? 0) + thoughts,
-    cachedInputTokens: count(u.cachedContentTokenCount) ?? 0,
+    inputTokens: prompt + (tokenCount(u.toolUsePromptTokenCount) ?? 0),
+    outputTokens: (tokenCount(u.candidatesTokenCount) ?? 0) + thoughts,
+    cachedInputTokens: tokenCount(u.cachedContentTokenCount) ?? 0,
     reasoningTokens: thoughts,
   };
 }
 
-/** What `z.number().int().nonnegative().catch(undefined)` gives for a member: the count, or undefined. */
-function count(v: unknown): number | undefined {
-  return typeof v === "number" && Number.isSafeInteger(v) && v >= 0 ? v : undefined;
-}
