@@ -1,6 +1,7 @@
 import { pb } from "../../../proto/messages.ts";
 import type { UsageEvent } from "../../../proto/messages.ts";
 import type { Transport } from "../../../proto/transport.ts";
+import { encodeUsageEvent } from "../../../proto/usage-event-encode.ts";
 import { beforeTurnEndWrites } from "../turn-end.ts";
 import { FRAME_BYTES } from "./spool-records.ts";
 import type { Segment, Spool } from "./spool.ts";
@@ -67,7 +68,7 @@ export class UsagePublisher {
    * data plane up to ~6 µs a request at 32 concurrent (docs/performance.md).
    */
   publish(event: UsageEvent): void {
-    const bytes = pb.UsageEvent.encode(event).finish();
+    const bytes = encodeUsageEvent(event);
     this.#turnBytes += FRAME_BYTES + bytes.length;
     if (this.#turn.push({ id: event.id ?? "", bytes }) === 1) beforeTurnEndWrites(this.#writeTurn);
   }

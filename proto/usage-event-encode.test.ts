@@ -1,0 +1,78 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { pb, type UsageEvent } from "./messages.ts";
+import { encodeUsageEvent } from "./usage-event-encode.ts";
+
+const pbBytes = (e: UsageEvent): Uint8Array => pb.UsageEvent.encode(e).finish();
+
+// the data plane's own events: ASCII ids and slugs, counts, times (the fast path)
+const ascii = fc.string({ unit: fc.integer({ min: 0, max: 0x7f }).map((c) => String.fromCharCode(c)), maxLength: 140 });
+// anything a caller could hand it, so the fallback is exercised too
+const anyText = fc.oneof(ascii, fc.string(), fc.string({ unit: "binary", maxLength: 300 }), fc.constant(""), fc.string({ minLength: 100, maxLength: 5000 }));
+const count = fc.oneof(fc.nat(), fc.maxSafeNat(), fc.constantFrom(0, 127, 128, 16_383, 16_384, 2 ** 31 - 1, 2 ** 31, 2 ** 32, 2 ** 35, Date.now()));
+const anyNumber = fc.oneof(count, fc.integer({ min: -(2 ** 31), max: -1 }), fc.maxSafeInteger());
+
+function event(text: fc.Arbitrary<string>, num: fc.Arbitrary<number>): fc.Arbitrary<UsageEvent> {
+  const optionalCount = fc.option(num, { nil: undefined });
+  return fc.record(
+    {
+      id: text,
+      replicaId: text,
+      requestId: text,
+      keyId: text,
+      orgId: text,
+      provider: text,
+      model: text,
+      endpoint: text,
+      status: fc.oneof(fc.constantFrom(0, 200, 400, 499, 502), num.filter((n) => n <= 2 ** 31 - 1 && n >= -(2 ** 31))),
+      streamed: fc.boolean(),
+      inputTokens: optionalCount,
+      outputTokens: optionalCount,
+      cachedInputTokens: optionalCount,
+      cacheWriteTokens: optionalCount,
+      reasoningTokens: optionalCount,
+      costMicros: num,
+      latencyMs: num,
+      upstreamLatencyMs: num,
+      createdAtMs: num,
+      errorCode: text,
+    },
+    { requiredKeys: [] },
+  );
+}
+
+describe("encodeUsageEvent", () => {
+  it("writes protobufjs's bytes for the data plane's events", () => {
+    fc.assert(
+      fc.property(event(ascii, count), (e) => {
+        expect(Buffer.from(encodeUsageEvent(e)).equals(Buffer.from(pbBytes(e)))).toBe(true);
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+
+  it("writes protobufjs's bytes for any event, those it hands to protobufjs included", () => {
+    fc.assert(
+      fc.property(event(anyText, anyNumber), (e) => {
+        expect(Buffer.from(encodeUsageEvent(e)).equals(Buffer.from(pbBytes(e)))).toBe(true);
+      }),
+      { numRuns: 3_000 },
+    );
+  });
+
+  it("reads back as the event, and each result is its own bytes (a later event does not overwrite it)", () => {
+    const a: UsageEvent = { id: "req_a", keyId: "key_1", orgId: "org_1", model: "openai/gpt-4o", status: 200, inputTokens: 0, costMicros: 125, createdAtMs: 1_764_201_600_000 };
+    const b: UsageEvent = { id: "req_b", keyId: "key_2", status: 502, streamed: true, errorCode: "upstream_error", latencyMs: 2 ** 40 };
+    const first = encodeUsageEvent(a);
+    const kept = Buffer.from(first);
+    encodeUsageEvent(b);
+    expect(Buffer.from(first).equals(kept)).toBe(true);
+    const back = pb.UsageEvent.decode(first);
+    expect(back.id).toBe("req_a");
+    expect(back.model).toBe("openai/gpt-4o");
+    expect(back.inputTokens).toBe(0);
+    expect(back.costMicros).toBe(125);
+    expect(back.createdAtMs).toBe(1_764_201_600_000);
+    expect(pb.UsageEvent.decode(encodeUsageEvent(b)).latencyMs).toBe(2 ** 40);
+  });
+});
