@@ -299,10 +299,10 @@ const FIELD_NAME = /[!#$%&'*+\-.^_`|~0-9A-Za-z]+:/y;
 
 function hasToken(value: string, token: string): boolean {
   if (value === "") return false;
-  return value
-    .toLowerCase()
-    .split(",")
-    .some((t) => t.trim() === token);
+  const lower = value.toLowerCase();
+  // one token (a provider's `keep-alive` on every answer) without the list's array and closure
+  if (!lower.includes(",")) return lower.trim() === token;
+  return lower.split(",").some((t) => t.trim() === token);
 }
 
 /**
