@@ -8,7 +8,8 @@ const pbBytes = (e: UsageEvent): Uint8Array => pb.UsageEvent.encode(e).finish();
 // the data plane's own events: ASCII ids and slugs, counts, times (the fast path)
 const ascii = fc.string({ unit: fc.integer({ min: 0, max: 0x7f }).map((c) => String.fromCharCode(c)), maxLength: 140 });
 // anything a caller could hand it, so the fallback is exercised too
-const anyText = fc.oneof(ascii, fc.string(), fc.string({ unit: "binary", maxLength: 300 }), fc.constant(""), fc.string({ minLength: 100, maxLength: 5000 }));
+const surrogates = fc.array(fc.constantFrom("\ud800", "\udfff", "\ud83d", "a", "é", "😀"), { maxLength: 6 }).map((a) => a.join(""));
+const anyText = fc.oneof(ascii, surrogates, fc.string(), fc.string({ unit: "grapheme", maxLength: 200 }), fc.string({ unit: "binary", maxLength: 300 }), fc.constant(""), fc.string({ minLength: 100, maxLength: 5000 }));
 const count = fc.oneof(fc.nat(), fc.maxSafeNat(), fc.constantFrom(0, 127, 128, 16_383, 16_384, 2 ** 31 - 1, 2 ** 31, 2 ** 32, 2 ** 35, Date.now()));
 const anyNumber = fc.oneof(count, fc.integer({ min: -(2 ** 31), max: -1 }), fc.maxSafeInteger());
 

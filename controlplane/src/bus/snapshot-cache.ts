@@ -1,15 +1,13 @@
 import { Buffer } from "node:buffer";
 import type { Kysely } from "kysely";
-import $protobuf from "protobufjs/minimal.js";
 import { pb } from "../../../proto/messages.ts";
+import { SlabWriter } from "../../../proto/slab-writer.ts";
+import { writeKeyEntry, writeOrgEntry } from "../../../proto/snapshot-entry-encode.ts";
 import type { SnapshotSink } from "../../../proto/snapshot-parts.ts";
 import type { KeyEntry, OrgEntry, Snapshot } from "../../../proto/messages.ts";
 import type { DB } from "../db/schema.ts";
 import { utcMonth } from "../month.ts";
 import { readEntries } from "../services/snapshot-state.ts";
-
-const { Writer } = $protobuf;
-type Writer = $protobuf.Writer;
 
 // Snapshot.orgs = 3 and Snapshot.keys = 4 (proto/gateway.proto), both length-delimited
 const ORGS_TAG = (3 << 3) | 2;
@@ -52,13 +50,13 @@ export class SnapshotCache {
         org: (o) => orgs.push(o),
         key: (k) => {
           if (keys.push(k) < ENTRIES_PER_BUFFER) return;
-          put(cache.#keys, keys, KEYS_TAG, encodeKey, out);
+          put(cache.#keys, keys, KEYS_TAG, keyEntry, out);
           keys = [];
         },
       },
       now,
     );
-    put(cache.#keys, keys, KEYS_TAG, encodeKey, out);
+    put(cache.#keys, keys, KEYS_TAG, keyEntry, out);
     cache.putOrgs(orgs);
     return cache;
   }
@@ -77,11 +75,11 @@ export class SnapshotCache {
 
   /** Entries read for another month do not belong here; the caller drops the cache instead. */
   putKeys(keys: readonly KeyEntry[]): void {
-    put(this.#keys, keys, KEYS_TAG, encodeKey);
+    put(this.#keys, keys, KEYS_TAG, keyEntry);
   }
 
   putOrgs(orgs: readonly OrgEntry[]): void {
-    put(this.#orgs, orgs, ORGS_TAG, (o, w) => pb.OrgEntry.encode(o, w));
+    put(this.#orgs, orgs, ORGS_TAG, orgEntry);
   }
 
   /** A full snapshot: `rest` (everything but orgs and keys) followed by every entry, as one encoded Snapshot. */
@@ -119,27 +117,45 @@ export class SnapshotCache {
   }
 }
 
-const encodeKey = (k: KeyEntry, w: Writer): void => void pb.KeyEntry.encode(k, w);
+const keyEntry: EntryCodec<KeyEntry> = { write: writeKeyEntry, encode: (k) => pb.KeyEntry.encode(k).finish() };
+const orgEntry: EntryCodec<OrgEntry> = { write: writeOrgEntry, encode: (o) => pb.OrgEntry.encode(o).finish() };
+
+/** How an entry is written: in place (false when it cannot be), or by protobufjs. */
+interface EntryCodec<T> {
+  write(w: SlabWriter, entry: T): boolean;
+  encode(entry: T): Uint8Array;
+}
 
 /**
- * Entries per buffer: a writer keeps an object per field until it finishes, so 100,000 keys in one writer lived
- * long enough to be promoted (a quarter of a build's time was the collector); a few hundred die young.
+ * Entries per buffer: one buffer a few hundred entries, so a replica waiting for a snapshot being built receives
+ * its keys as they are read (and, while protobufjs's writer still wrote them, so its objects died young).
  */
 const ENTRIES_PER_BUFFER = 512;
 
+/** Where entries are written before each buffer's bytes are copied out at their size (reused from batch to batch). */
+const slab = new SlabWriter(128 * 1024);
+
 /** Encodes entries a few hundred to a buffer, each framed as field `tag`, and keeps a view of each (and writes each buffer to `out`). */
-function put<T extends { id?: string | null }>(into: Map<string, Uint8Array>, entries: readonly T[], tag: number, encode: (e: T, w: Writer) => void, out?: SnapshotSink): void {
+function put<T extends { id?: string | null }>(into: Map<string, Uint8Array>, entries: readonly T[], tag: number, codec: EntryCodec<T>, out?: SnapshotSink): void {
   const ends: number[] = [];
   for (let from = 0; from < entries.length; from += ENTRIES_PER_BUFFER) {
     const to = Math.min(from + ENTRIES_PER_BUFFER, entries.length);
-    const w = Writer.create();
+    const w = slab;
+    w.pos = 0;
     ends.length = 0;
     for (let i = from; i < to; i++) {
-      encode(entries[i]!, w.uint32(tag).fork());
-      w.ldelim();
-      ends.push(w.len);
+      const entry = entries[i]!;
+      const before = w.pos;
+      const start = w.open(tag);
+      if (codec.write(w, entry)) w.close(start);
+      else {
+        w.pos = before;
+        w.bytes(tag, codec.encode(entry));
+      }
+      ends.push(w.pos);
     }
-    const all = w.finish();
+    // at its size: the kept copy holds views of it for as long as the entries stay
+    const all = Buffer.from(w.buf.subarray(0, w.pos));
     out?.write(all);
     let start = 0;
     for (let i = from; i < to; i++) {
