@@ -1,8 +1,8 @@
 // Protobuf fields written straight into one buffer, for the two messages made in bulk: a usage event per request
-// (usage-event-encode.ts) and a key entry per key of a snapshot (key-entry-encode.ts). protobufjs's writer queues
+// (usage-event-encode.ts) and an entry per key of a snapshot (snapshot-entry-encode.ts). protobufjs's writer queues
 // an object per field and measures each string before writing it; these write each field once, in place. Only
-// what those messages hold is here: strings, varints of non-negative safe integers, booleans, and one level of
-// length-delimited nesting. What a writer cannot write the same as protobufjs (a number that is not a
+// what those messages hold is here: strings, varints of non-negative safe integers, booleans, and length-delimited
+// fields opened and closed around what they hold (an entry framed as a field of Snapshot, its limits inside it). What a writer cannot write the same as protobufjs (a number that is not a
 // non-negative safe integer, a string with a UTF-16 surrogate outside a pair) makes its method return false, and
 // the caller encodes that message with protobufjs instead.
 

@@ -126,10 +126,7 @@ interface EntryCodec<T> {
   encode(entry: T): Uint8Array;
 }
 
-/**
- * Entries per buffer: one buffer a few hundred entries, so a replica waiting for a snapshot being built receives
- * its keys as they are read (and, while protobufjs's writer still wrote them, so its objects died young).
- */
+/** Entries per buffer: a few hundred, so a replica waiting for a snapshot being built receives its keys as they are read. */
 const ENTRIES_PER_BUFFER = 512;
 
 /** Where entries are written before each buffer's bytes are copied out at their size (reused from batch to batch). */
