@@ -320,7 +320,11 @@ describe("at a usage bound the replica refuses billable requests (fail closed)",
     const dir = tempDir();
     const spoolDir = join(dir, "spool");
     const eventBytes = pb.UsageEvent.encode(event()).finish().length;
-    const usage = new UsagePublisher(bus, new Spool(spoolDir, "r1", LARGE), { maxInFlight: 64, maxMemoryBytes: 5 * eventBytes });
+    // what the bus is handed: an event kept in memory holds its own bytes, not a view of the encoder's shared slab
+    const handed: Uint8Array[] = [];
+    const watched: Transport = { ...bus, publishDurable: (d, id) => (handed.push(d), bus.publishDurable(d, id)) };
+    Object.defineProperty(watched, "connected", { get: () => bus.connected });
+    const usage = new UsagePublisher(watched, new Spool(spoolDir, "r1", LARGE), { maxInFlight: 64, maxMemoryBytes: 5 * eventBytes });
     const deps = { usage, tracker: new SpendTracker(), config, metrics };
     rmSync(spoolDir, { recursive: true });
     writeFileSync(spoolDir, "the disk is gone");
@@ -335,6 +339,8 @@ describe("at a usage bound the replica refuses billable requests (fail closed)",
     expect(refusal(deps)).toBe("admitted");
     await new Promise((r) => setTimeout(r, 50));
     expect(new Set(received).size).toBe(5);
+    expect(handed.length).toBeGreaterThanOrEqual(5);
+    for (const d of handed) expect(d.buffer.byteLength).toBe(d.byteLength);
     await usage.close();
   });
 

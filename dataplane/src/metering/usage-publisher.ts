@@ -180,7 +180,10 @@ export class UsagePublisher {
     });
   }
 
-  #keepInMemory(id: string, bytes: Uint8Array): void {
+  #keepInMemory(id: string, given: Uint8Array): void {
+    // its own copy: an event's bytes are a view of a slab of many (usage-event-encode.ts), and one kept here for long
+    // would keep the whole slab, far more than memoryBytes counts
+    const bytes = new Uint8Array(given);
     this.#memory.push({ id, bytes });
     this.#memoryBytes += bytes.length;
     if (this.#canSend()) {
