@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { pb, type UsageEvent } from "./messages.ts";
-import { encodeUsageEvent } from "./usage-event-encode.ts";
+import { SLAB_BYTES, encodeUsageEvent } from "./usage-event-encode.ts";
 
 const pbBytes = (e: UsageEvent): Uint8Array => pb.UsageEvent.encode(e).finish();
 
@@ -43,10 +43,12 @@ function event(text: fc.Arbitrary<string>, num: fc.Arbitrary<number>): fc.Arbitr
 }
 
 describe("encodeUsageEvent", () => {
-  it("writes protobufjs's bytes for the data plane's events", () => {
+  it("writes protobufjs's bytes for the data plane's events, itself (a view of its slab, not protobufjs's buffer)", () => {
     fc.assert(
       fc.property(event(ascii, count), (e) => {
-        expect(Buffer.from(encodeUsageEvent(e)).equals(Buffer.from(pbBytes(e)))).toBe(true);
+        const bytes = encodeUsageEvent(e);
+        expect(Buffer.from(bytes).equals(Buffer.from(pbBytes(e)))).toBe(true);
+        expect(bytes.buffer.byteLength).toBe(SLAB_BYTES);
       }),
       { numRuns: 5_000 },
     );

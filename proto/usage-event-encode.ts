@@ -11,7 +11,7 @@ import { SlabWriter } from "./slab-writer.ts";
  * replaced when the next event might not fit, and lives while any event written in it is kept (the spool's turn,
  * the bus's batch: a few hundred bytes an event, as their own buffers would take).
  */
-const SLAB_BYTES = 64 * 1024;
+export const SLAB_BYTES = 64 * 1024;
 /** Events whose strings are longer than this go to protobufjs (no data plane's are). */
 const MAX_CHARS = 4 * 1024;
 /** Room for the keys, lengths and varints beside the strings' bytes (a character is at most 3 bytes). */

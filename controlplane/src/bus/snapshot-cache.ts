@@ -130,7 +130,8 @@ interface EntryCodec<T> {
 const ENTRIES_PER_BUFFER = 512;
 
 /** Where entries are written before each buffer's bytes are copied out at their size (reused from batch to batch). */
-const slab = new SlabWriter(128 * 1024);
+const SLAB_BYTES = 128 * 1024;
+const slab = new SlabWriter(SLAB_BYTES);
 
 /** Encodes entries a few hundred to a buffer, each framed as field `tag`, and keeps a view of each (and writes each buffer to `out`). */
 function put<T extends { id?: string | null }>(into: Map<string, Uint8Array>, entries: readonly T[], tag: number, codec: EntryCodec<T>, out?: SnapshotSink): void {
@@ -153,6 +154,8 @@ function put<T extends { id?: string | null }>(into: Map<string, Uint8Array>, en
     }
     // at its size: the kept copy holds views of it for as long as the entries stay
     const all = Buffer.from(w.buf.subarray(0, w.pos));
+    // a batch of unusually long entries grew it: not kept at that size between builds
+    if (w.buf.length > SLAB_BYTES) w.renew();
     out?.write(all);
     let start = 0;
     for (let i = from; i < to; i++) {
