@@ -269,4 +269,34 @@ describe("access lines written past pino", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("reach LOG_FILE whole and in order across many batches, multi-byte text and lines longer than a batch included", async () => {
+    vi.useRealTimers();
+    const dir = mkdtempSync(join(tmpdir(), "svc-log-"));
+    try {
+      const file = join(dir, "gateway.log");
+      const log = createLogger({ LOG_FILE: file }, { service: "dataplane" });
+      // what each line must read back as: the same writer's text to a destination that takes each line at once
+      const same = capture();
+      // two bytes of UTF-8 a UTF-16 unit, a batch part-filled before them: a room counted in units would cut them
+      const texts = new Map([[33, "ünïcödé ✓ 🎉"], [50, "é".repeat(30_000)], [77, "x".repeat(70_000)], [99, "🎉".repeat(12_000)]]);
+      for (let i = 0; i < 3_000; i++) {
+        const fields = `,"i":${i},"t":${jsonString(texts.get(i % 100) ?? "plain")}`;
+        writeAccessLine(log, "info", fields, "request");
+        writeAccessLine(same.log, "info", fields, "request");
+        if (i % 500 === 0) {
+          log.info({ i }, "pino");
+          same.log.info({ i }, "pino");
+        }
+      }
+      await closeLogger(log);
+      const written = readFileSync(file, "utf8");
+      const strip = (l: string) => l.replace(/"time":"[^"]*"/, "");
+      expect(written.split("\n").map(strip)).toEqual([...same.raw.join("").split("\n").map(strip)]);
+      expect(written.split("\n")).toHaveLength(3_000 + 6 + 1);
+      expect(written.length).toBeGreaterThan(10 * 64 * 1024);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -78,7 +78,7 @@ export function createLogger(env: Readonly<Record<string, string | undefined>>, 
   const stream = plainStream(internals(log)[pino.symbols.streamSym]);
   if (stream) {
     // gathered only where a timer flushes them (the stream opened here); a given destination gets each at once
-    sink = { stream, scrub, rawBindings: undefined, bindings: "", gather: opened !== undefined, pending: "" };
+    sink = { stream, scrub, rawBindings: undefined, bindings: "", gather: opened !== undefined, lines: undefined, used: 0 };
     accessSinks.set(log, sink);
     if (sink.gather) gathering.add(sink);
   }
@@ -115,18 +115,25 @@ interface AccessSink {
   /** The base fields and bindings as pino last held them, and that text scrubbed (redone only when it changes). */
   rawBindings: unknown;
   bindings: string;
-  /** Whether lines are gathered into `pending` and written ACCESS_BATCH_CHARS at a time. */
+  /** Whether lines are gathered into `lines` and written ACCESS_BATCH_BYTES at a time. */
   readonly gather: boolean;
-  pending: string;
+  /** The lines gathered so far, as UTF-8 in `lines[0, used)` (allocated with the first line). */
+  lines: Buffer | undefined;
+  used: number;
 }
 
 /**
- * Access lines are handed to the stream this many characters at a time (~180 lines): one hand-over per line cost
- * a request ~8 µs under load (the stream re-measures and re-joins its buffer on every write), and each hand-over is
+ * Access lines are handed to the stream this many bytes at a time (~150 lines): one hand-over per line cost a
+ * request ~8 µs under load (the stream re-measures and re-joins its buffer on every write), and each hand-over is
  * a file write through libuv's thread pool: 64 KB a write took ~1.1-1.3 µs a line of CPU against ~1.6-2.3 for
  * 16 KB (a scratch loop of 200,000 lines, alternated). What is gathered still goes out every FLUSH_EVERY_MS.
+ *
+ * They are gathered as bytes, each line written into one buffer as it is made, not joined into a string: a line
+ * is a rope of some twenty pieces, and a string of 150 such lines was most of what survived each of V8's young
+ * collections under load (kept until the batch went out, it was copied by every scavenge it outlived): ~270 KB
+ * a scavenge (docs/performance.md).
  */
-const ACCESS_BATCH_CHARS = 64 * 1024;
+const ACCESS_BATCH_BYTES = 64 * 1024;
 
 /** Sinks that gather lines: what is pending is written out when the process exits. */
 const gathering = new Set<AccessSink>();
@@ -138,10 +145,11 @@ process.once("exit", () => {
 });
 
 function flushAccessLines(sink: AccessSink | undefined): void {
-  if (sink === undefined || sink.pending === "") return;
-  const lines = sink.pending;
-  sink.pending = "";
-  sink.stream.write(lines);
+  if (sink === undefined || sink.used === 0) return;
+  // the stream takes text (pino's own lines are text): one flat string of the batch, made and dropped here
+  const text = sink.lines!.toString("utf8", 0, sink.used);
+  sink.used = 0;
+  sink.stream.write(text);
 }
 
 const accessSinks = new WeakMap<Logger, AccessSink>();
@@ -187,8 +195,17 @@ export function writeAccessLine(log: Logger, level: AccessLevel, fields: string,
     sink.stream.write(line);
     return;
   }
-  sink.pending += line;
-  if (sink.pending.length >= ACCESS_BATCH_CHARS) flushAccessLines(sink);
+  // room for the line whatever it holds: a UTF-16 unit is at most three bytes of UTF-8
+  const most = line.length * 3;
+  if (sink.used + most > ACCESS_BATCH_BYTES) {
+    flushAccessLines(sink);
+    if (most > ACCESS_BATCH_BYTES) {
+      sink.stream.write(line);
+      return;
+    }
+  }
+  const lines = (sink.lines ??= Buffer.allocUnsafe(ACCESS_BATCH_BYTES));
+  sink.used += lines.write(line, sink.used, "utf8");
 }
 
 /**
