@@ -17,15 +17,26 @@ interface PendingEvent {
   month: string;
 }
 
+/** A pending event as kept: its month's tally in place of the month, so applying it finds that without a lookup. */
+interface KeptEvent {
+  orgId: string;
+  keyId: string;
+  micros: number;
+  inMonth: Tally;
+}
+
 export class SpendTracker {
   readonly #orgOutstanding = new Tally();
   readonly #keyReserved = new Tally();
   readonly #keyPending = new Tally();
-  /** Pending usage per key and month, so last month's usage never counts against this month's budget. */
-  readonly #keyMonthPending = new Tally();
-  readonly #pending = new Map<string, PendingEvent>();
+  /**
+   * Pending usage per month and key, so last month's usage never counts against this month's budget. By month
+   * first: the keys' ids and the month are strings the snapshot and utcMonth keep, whose hashes V8 keeps with them,
+   * where a joined `key|month` was a new string to build and hash at every request and every applied event.
+   */
+  readonly #keyMonthPending = new Map<string, Tally>();
+  readonly #pending = new Map<string, KeptEvent>();
   #openReservations = 0;
-  readonly #months = new Map<string, string>();
 
   reserve(orgId: string, keyId: string, micros: number): Reservation {
     this.#orgOutstanding.add(orgId, micros);
@@ -45,12 +56,13 @@ export class SpendTracker {
 
   recordPending(eventId: string, e: PendingEvent): void {
     if (this.#pending.has(eventId)) return;
-    // up to SVC_USAGE_PENDING_MAX_EVENTS of these: a plain object of four fields and one shared month string keep
+    const inMonth = this.#month(e.month);
+    // up to SVC_USAGE_PENDING_MAX_EVENTS of these: a plain object of four fields, the month's tally shared, keeps
     // each small (a spread copy holding a sliced date string took over 400 bytes)
-    this.#pending.set(eventId, { orgId: e.orgId, keyId: e.keyId, micros: e.micros, month: this.#shared(e.month) });
+    this.#pending.set(eventId, { orgId: e.orgId, keyId: e.keyId, micros: e.micros, inMonth });
     this.#orgOutstanding.add(e.orgId, e.micros);
     this.#keyPending.add(e.keyId, e.micros);
-    this.#keyMonthPending.add(`${e.keyId}|${e.month}`, e.micros);
+    inMonth.add(e.keyId, e.micros);
   }
 
   /** The control plane reports these events as included in the balances it publishes. */
@@ -61,7 +73,7 @@ export class SpendTracker {
       this.#pending.delete(id);
       this.#orgOutstanding.add(e.orgId, -e.micros);
       this.#keyPending.add(e.keyId, -e.micros);
-      this.#keyMonthPending.add(`${e.keyId}|${e.month}`, -e.micros);
+      e.inMonth.add(e.keyId, -e.micros);
     }
   }
 
@@ -76,7 +88,7 @@ export class SpendTracker {
 
   /** Reservations plus pending usage of the key dated in `month`: what a monthly budget must also cover. */
   keyOutstandingInMonth(keyId: string, month: string): number {
-    return this.#keyReserved.get(keyId) + this.#keyMonthPending.get(`${keyId}|${month}`);
+    return this.#keyReserved.get(keyId) + this.keyPendingInMonth(keyId, month);
   }
 
   /** Pending usage of the key in every month (no reservations). */
@@ -86,14 +98,14 @@ export class SpendTracker {
 
   /** Pending usage only (no reservations): spend the key has made that the snapshot does not show yet. */
   keyPendingInMonth(keyId: string, month: string): number {
-    return this.#keyMonthPending.get(`${keyId}|${month}`);
+    return this.#keyMonthPending.get(month)?.get(keyId) ?? 0;
   }
 
-  #shared(month: string): string {
-    const known = this.#months.get(month);
-    if (known !== undefined) return known;
-    this.#months.set(month, month);
-    return month;
+  /** The month's tally (one a month the process has metered: a dozen a year). */
+  #month(month: string): Tally {
+    let t = this.#keyMonthPending.get(month);
+    if (t === undefined) this.#keyMonthPending.set(month, (t = new Tally()));
+    return t;
   }
 
   get pendingEvents(): number {
