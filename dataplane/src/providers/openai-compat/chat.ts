@@ -1,5 +1,5 @@
 import { parseResponseJson } from "../shared/provider-json.ts";
-import { setTopLevelValues, topLevelMembers, withTopLevelValues, type JsonSource } from "../shared/json-top-level.ts";
+import { twoTopLevelSpans, withTopLevelValues, type JsonSource } from "../shared/json-top-level.ts";
 import { upstreamUrl } from "../shared/upstream-url.ts";
 import type { ChatContext, PassThroughRequest, UpstreamTarget, Usage } from "../types.ts";
 import { parseOpenAIUsage } from "./usage.ts";
@@ -33,8 +33,8 @@ export function buildChatRequest(body: Record<string, unknown>, target: Upstream
  * (passed on as a proxy passes bytes; a text that is not a JSON object at all is still refused as before).
  */
 export function parseChatResponse(text: string, ctx?: Pick<ChatContext, "model">): { body: string; usage: Usage | undefined } {
-  const members = topLevelMembers(text);
-  if (members === undefined) {
+  const spans = twoTopLevelSpans(text, "usage", "model");
+  if (spans === undefined) {
     const json = parseResponseJson(text);
     if (json === null || typeof json !== "object") return { body: text, usage: undefined };
     const usage = parseOpenAIUsage((json as { usage?: unknown }).usage);
@@ -43,11 +43,10 @@ export function parseChatResponse(text: string, ctx?: Pick<ChatContext, "model">
     o.model = ctx.model;
     return { body: JSON.stringify(json), usage };
   }
-  const u = members.get("usage");
+  const [u, m] = spans;
   const usage = u === undefined ? undefined : parseOpenAIUsage(parseResponseJson(text.slice(u.valueStart, u.valueEnd)));
-  const m = members.get("model");
   if (!ctx || m === undefined) return { body: text, usage };
   const slug = JSON.stringify(ctx.model);
   if (text.slice(m.valueStart, m.valueEnd) === slug) return { body: text, usage };
-  return { body: setTopLevelValues(text, members, { model: slug }), usage };
+  return { body: text.slice(0, m.valueStart) + slug + text.slice(m.valueEnd), usage };
 }

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { topLevelMembersOfBytes } from "./json-bytes.ts";
 import { indent, key, mangled, objectCase, objectText } from "./json-cases.test-helper.ts";
-import { SPLICED_BYTES_MIN, setTopLevelValues, topLevelMembers, withTopLevelValues } from "./json-top-level.ts";
+import { SPLICED_BYTES_MIN, setTopLevelValues, topLevelMembers, twoTopLevelSpans, withTopLevelValues } from "./json-top-level.ts";
 
 /** The source a route gives for a body whose bytes it scanned (http/json-body.ts). */
 const scanned = (text: string, bytes = Buffer.from(text)) => ({ text, bytes, byteMembers: topLevelMembersOfBytes(bytes, 1_000) });
@@ -345,5 +345,32 @@ describe("properties", () => {
       }),
       { numRuns: 2000 },
     );
+  });
+
+  // what parseChatResponse reads of an answer: the same answer as topLevelMembers', for any text
+  const twoOf = (text: string, a: string, b: string) => {
+    const members = topLevelMembers(text);
+    return members === undefined ? undefined : [members.get(a), members.get(b)];
+  };
+  const names = fc.constantFrom<[string, string]>(["usage", "model"], ["model", "usage"], ["a", ""], ["\\", '"']);
+
+  it("twoTopLevelSpans gives the spans topLevelMembers gives for those keys, and refuses what it refuses", () => {
+    fc.assert(
+      fc.property(fc.oneof(mangled, objectCase.map(({ members, space, outer }) => objectText(members, space, outer))), names, (text, [a, b]) => {
+        expect(twoTopLevelSpans(text, a, b)).toEqual(twoOf(text, a, b));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it.each([
+    ["escaped keys, a backslash in a value before them", String.raw`{"t":"a\\b","\u006dodel":"x","u\u0073age":{"n":1},"model ":2}`],
+    ["a repeated key: the last", '{"model":"a","usage":1,"model":"b"}'],
+    ["a key that only starts like one", '{"modelx":1,"usag":2}'],
+    ["a bad escape in a later key", String.raw`{"model":"a","\x":1}`],
+    ["empty", " {} "],
+    ["text after", '{"model":1} x'],
+  ])("twoTopLevelSpans as topLevelMembers: %s", (_name, text) => {
+    expect(twoTopLevelSpans(text, "usage", "model")).toEqual(twoOf(text, "usage", "model"));
   });
 });

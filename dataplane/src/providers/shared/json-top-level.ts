@@ -62,6 +62,56 @@ export function topLevelMembers(text: string, opts?: { unique?: boolean }): Map<
 }
 
 /**
+ * The spans of the top-level members named `first` and `second` (each its last occurrence, as JSON.parse keeps the
+ * last), or undefined exactly when topLevelMembers(text) is: the same scan and the same checks, without a map of
+ * every member (an answer's ten or so keys each sliced, hashed and set, for the one or two a caller reads).
+ */
+export function twoTopLevelSpans(text: string, first: string, second: string): [MemberSpan | undefined, MemberSpan | undefined] | undefined {
+  const open = skipWhitespace(text, 0);
+  if (text.charCodeAt(open) !== OPEN_BRACE) return undefined;
+  let a: MemberSpan | undefined;
+  let b: MemberSpan | undefined;
+  let i = skipWhitespace(text, open + 1);
+  if (text.charCodeAt(i) === CLOSE_BRACE) return endsAfter(text, i + 1) ? [a, b] : undefined;
+  // the next backslash at or after a key, found once per stretch of keys without one
+  let backslash = -1;
+  for (;;) {
+    if (text.charCodeAt(i) !== QUOTE) return undefined;
+    const keyEnd = stringEnd(text, i);
+    if (keyEnd < 0) return undefined;
+    if (backslash < i && backslash !== -2) {
+      backslash = text.indexOf("\\", i);
+      if (backslash < 0) backslash = -2;
+    }
+    let key: string | undefined;
+    if (backslash >= 0 && backslash < keyEnd) {
+      // a key with an escape: decoded as topLevelMembers decodes it (and refused where it is)
+      key = decodeKey(text, i, keyEnd);
+      if (key === undefined) return undefined;
+    }
+    const colon = skipWhitespace(text, keyEnd);
+    if (text.charCodeAt(colon) !== COLON) return undefined;
+    const valueStart = skipWhitespace(text, colon + 1);
+    const end = valueEndAt(text, valueStart);
+    if (end < 0) return undefined;
+    if (key === undefined ? isKey(text, i, keyEnd, first) : key === first) a = { valueStart, valueEnd: end };
+    else if (key === undefined ? isKey(text, i, keyEnd, second) : key === second) b = { valueStart, valueEnd: end };
+    i = skipWhitespace(text, end);
+    const c = text.charCodeAt(i);
+    if (c === CLOSE_BRACE) return endsAfter(text, i + 1) ? [a, b] : undefined;
+    if (c !== COMMA) return undefined;
+    i = skipWhitespace(text, i + 1);
+  }
+}
+
+/** Whether the key quoted at [open, end) without escapes is `name`, compared in place. */
+function isKey(text: string, open: number, end: number, name: string): boolean {
+  if (end - open - 2 !== name.length) return false;
+  for (let k = 0; k < name.length; k++) if (text.charCodeAt(open + 1 + k) !== name.charCodeAt(k)) return false;
+  return true;
+}
+
+/**
  * Where a member's value ends (just past it), or -1 when it is not what the caller accepts there. valueEndAt is
  * the scan's own rule; a caller that knows a member's shape (an embeddings answer's vectors) checks it its way.
  */
