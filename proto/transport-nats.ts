@@ -4,6 +4,7 @@ import type { ConsumerMessages, JetStreamClient, JsMsg, NatsConnection } from "n
 import { DurableBatcher, type DurableItem } from "./durable-batcher.ts";
 import { pb } from "./messages.ts";
 import type { Subjects } from "./subjects.ts";
+import { encodeUsageBatch } from "./usage-event-encode.ts";
 import { MAX_BATCH, type Transport, type Unsubscribe } from "./transport.ts";
 
 export interface NatsTransportOptions {
@@ -150,7 +151,7 @@ class NatsTransport implements Transport {
     }
     const h = natsHeaders();
     h.set(USAGE_BATCH_HEADER, "1");
-    const body = pb.UsageBatch.encode({ events: items.map((i) => i.data) }).finish();
+    const body = encodeUsageBatch(items.map((i) => i.data));
     // Named by every event it carries: JetStream drops a message whose id it has seen, so two batches that share
     // a first event and a size but not all their events (a spool replay groups events anew) must not share an id.
     const id = createHash("sha256").update(items.map((i) => i.msgId).join("\n")).digest("base64url");

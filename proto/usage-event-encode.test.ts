@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { pb, type UsageEvent } from "./messages.ts";
-import { SLAB_BYTES, encodeUsageEvent } from "./usage-event-encode.ts";
+import { SLAB_BYTES, encodeUsageBatch, encodeUsageEvent } from "./usage-event-encode.ts";
 
 const pbBytes = (e: UsageEvent): Uint8Array => pb.UsageEvent.encode(e).finish();
 
@@ -77,5 +77,22 @@ describe("encodeUsageEvent", () => {
     expect(back.costMicros).toBe(125);
     expect(back.createdAtMs).toBe(1_764_201_600_000);
     expect(pb.UsageEvent.decode(encodeUsageEvent(b)).latencyMs).toBe(2 ** 40);
+  });
+});
+
+describe("encodeUsageBatch", () => {
+  it("writes protobufjs's bytes for any list of events, lengths of one to three varint bytes included", () => {
+    const sizes = fc.oneof(fc.nat(200), fc.integer({ min: 100, max: 20_000 }), fc.constantFrom(0, 127, 128, 16_383, 16_384, 70_000));
+    fc.assert(
+      // each event's bytes made from its size and a seed: fast-check draws long arrays a byte at a time
+      fc.property(fc.array(fc.tuple(sizes, fc.nat()).map(([n, seed]) => Buffer.alloc(n, `${seed}:`)), { maxLength: 40 }), (events) => {
+        const ours = encodeUsageBatch(events);
+        expect(Buffer.from(ours).equals(Buffer.from(pb.UsageBatch.encode({ events }).finish()))).toBe(true);
+        const back = pb.UsageBatch.decode(ours).events;
+        expect(back).toHaveLength(events.length);
+        back.forEach((e, i) => expect(Buffer.from(e).equals(events[i]!)).toBe(true));
+      }),
+      { numRuns: 300 },
+    );
   });
 });
