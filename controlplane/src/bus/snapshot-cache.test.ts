@@ -95,4 +95,25 @@ describe("SnapshotCache", () => {
     expect(got.get("key_cache_added")?.name).toBe("added");
     expect(got.get(keys[599]!.id)?.name).toBe(keys[599]!.name);
   });
+
+  it("knows the keys it holds, and sizes a snapshot exactly after entries are replaced by longer and shorter ones", async () => {
+    const cache = await SnapshotCache.build(t.db, new Date());
+    const { keys, orgs } = await loadEntries(t.db);
+    expect([cache.hasKey(keys[0]!.id!), cache.hasKey(keys.at(-1)!.id!), cache.hasKey("key_never_made")]).toEqual([true, true, false]);
+    const k = keys[700]!;
+    cache.putKeys([{ ...k, name: "x".repeat(300) }]);
+    // in one buffer, in the other order than their places: neighbours there but not next to each other in it
+    cache.putKeys([{ ...keys[701]!, name: "y".repeat(200) }, { ...k, name: "short" }]);
+    cache.putOrgs([{ ...orgs[0]!, name: "Renamed organization with a longer name than before" }]);
+    cache.putKeys([{ ...k, id: "key_cache_late", name: "late" }]);
+    expect(cache.hasKey("key_cache_late")).toBe(true);
+    const encoded = cache.encode({ epoch: "e2" });
+    const snap = pb.Snapshot.decode(encoded);
+    // the buffer holds the entries and nothing else: re-encoded, the same message takes as many bytes
+    expect(encoded.length).toBe(pb.Snapshot.encode(snap).finish().length);
+    const got = new Map(snap.keys.map((e) => [e.id, e]));
+    expect([got.size, got.get(k.id)?.name, got.get(keys[701]!.id)?.name, got.get("key_cache_late")?.name]).toEqual([keys.length + 1, "short", "y".repeat(200), "late"]);
+    expect(snap.orgs.find((o) => o.id === orgs[0]!.id)?.name).toBe("Renamed organization with a longer name than before");
+    expect(snap.orgs).toHaveLength(orgs.length);
+  });
 });

@@ -26,8 +26,8 @@ const KEYS_TAG = (4 << 3) | 2;
  */
 export class SnapshotCache {
   /** Each entry's bytes framed as a field of Snapshot (tag, length, entry), so a snapshot is their concatenation. */
-  readonly #keys = new Map<string, Uint8Array>();
-  readonly #orgs = new Map<string, Uint8Array>();
+  readonly #keys = new EncodedEntries();
+  readonly #orgs = new EncodedEntries();
 
   private constructor(
     readonly month: string,
@@ -50,14 +50,14 @@ export class SnapshotCache {
         org: (o) => orgs.push(o),
         key: (k) => {
           if (keys.push(k) < ENTRIES_PER_BUFFER) return;
-          put(cache.#keys, keys, KEYS_TAG, keyEntry, out);
+          put(cache.#keys, keys, KEYS_TAG, keyEntry, out, true);
           keys = [];
         },
       },
       now,
     );
-    put(cache.#keys, keys, KEYS_TAG, keyEntry, out);
-    cache.putOrgs(orgs);
+    put(cache.#keys, keys, KEYS_TAG, keyEntry, out, true);
+    put(cache.#orgs, orgs, ORGS_TAG, orgEntry, undefined, true);
     return cache;
   }
 
@@ -97,22 +97,10 @@ export class SnapshotCache {
     // come before them); they are copied as they are kept (a writer of their own queued two objects per entry and
     // copied them twice)
     const head = pb.Snapshot.encode(rest).finish();
-    let size = head.length;
-    for (const o of this.#orgs.values()) size += o.length;
-    if (withKeys) for (const k of this.#keys.values()) size += k.length;
-    const out = Buffer.allocUnsafe(size);
+    const out = Buffer.allocUnsafe(head.length + this.#orgs.bytes + (withKeys ? this.#keys.bytes : 0));
     out.set(head, 0);
-    let at = head.length;
-    for (const o of this.#orgs.values()) {
-      out.set(o, at);
-      at += o.length;
-    }
-    if (withKeys) {
-      for (const k of this.#keys.values()) {
-        out.set(k, at);
-        at += k.length;
-      }
-    }
+    const at = this.#orgs.copyInto(out, head.length);
+    if (withKeys) this.#keys.copyInto(out, at);
     return out;
   }
 }
@@ -133,8 +121,11 @@ const ENTRIES_PER_BUFFER = 512;
 const SLAB_BYTES = 128 * 1024;
 const slab = new SlabWriter(SLAB_BYTES);
 
-/** Encodes entries a few hundred to a buffer, each framed as field `tag`, and keeps a view of each (and writes each buffer to `out`). */
-function put<T extends { id?: string | null }>(into: Map<string, Uint8Array>, entries: readonly T[], tag: number, codec: EntryCodec<T>, out?: SnapshotSink): void {
+/**
+ * Encodes entries a few hundred to a buffer, each framed as field `tag`, and keeps where each is (and writes each
+ * buffer to `out`). `fresh`: entries of ids `into` does not hold yet, each once (a build's).
+ */
+function put<T extends { id?: string | null }>(into: EncodedEntries, entries: readonly T[], tag: number, codec: EntryCodec<T>, out?: SnapshotSink, fresh = false): void {
   const ends: number[] = [];
   for (let from = 0; from < entries.length; from += ENTRIES_PER_BUFFER) {
     const to = Math.min(from + ENTRIES_PER_BUFFER, entries.length);
@@ -152,7 +143,7 @@ function put<T extends { id?: string | null }>(into: Map<string, Uint8Array>, en
       }
       ends.push(w.pos);
     }
-    // at its size: the kept copy holds views of it for as long as the entries stay
+    // at its size: the kept copy holds it for as long as any of its entries stays
     const all = Buffer.from(w.buf.subarray(0, w.pos));
     // a batch of unusually long entries grew it: not kept at that size between builds
     if (w.buf.length > SLAB_BYTES) w.renew();
@@ -160,8 +151,82 @@ function put<T extends { id?: string | null }>(into: Map<string, Uint8Array>, en
     let start = 0;
     for (let i = from; i < to; i++) {
       const end = ends[i - from]!;
-      into.set(entries[i]!.id ?? "", all.subarray(start, end));
+      if (fresh) into.add(entries[i]!.id ?? "", all, start, end);
+      else into.set(entries[i]!.id ?? "", all, start, end);
       start = end;
     }
+  }
+}
+
+/**
+ * Encoded entries by id, in the order first set (a replaced entry keeps its place, as in a Map), each as a range of
+ * a batch's buffer. Kept as arrays beside an index of small integers, not a view per entry: 100,000 views were
+ * 100,000 objects made in each build and carried by every collection after it. The index is made when first asked
+ * for, not while a build's entries are added: a replica waiting for the build does not wait for 100,000 ids to be
+ * hashed into it (~60 ms of a ~300 ms build; docs/performance.md).
+ */
+class EncodedEntries {
+  readonly #ids: string[] = [];
+  readonly #bufs: Buffer[] = [];
+  readonly #starts: number[] = [];
+  readonly #ends: number[] = [];
+  #slots: Map<string, number> | undefined;
+  /** The entries' bytes together. */
+  bytes = 0;
+
+  get size(): number {
+    return this.#ids.length;
+  }
+
+  has(id: string): boolean {
+    return this.#index().has(id);
+  }
+
+  /** Sets the entry of `id`, in its place when it has one. */
+  set(id: string, buf: Buffer, start: number, end: number): void {
+    const slot = this.#index().get(id);
+    if (slot === undefined) {
+      this.add(id, buf, start, end);
+      return;
+    }
+    this.bytes += end - start - (this.#ends[slot]! - this.#starts[slot]!);
+    this.#bufs[slot] = buf;
+    this.#starts[slot] = start;
+    this.#ends[slot] = end;
+  }
+
+  /** Adds the entry of an id that has none (a build's: each id read once). */
+  add(id: string, buf: Buffer, start: number, end: number): void {
+    this.#slots?.set(id, this.#ids.length);
+    this.#ids.push(id);
+    this.#bufs.push(buf);
+    this.#starts.push(start);
+    this.#ends.push(end);
+    this.bytes += end - start;
+  }
+
+  #index(): Map<string, number> {
+    if (this.#slots === undefined) {
+      const slots = new Map<string, number>();
+      this.#ids.forEach((id, slot) => slots.set(id, slot));
+      this.#slots = slots;
+    }
+    return this.#slots;
+  }
+
+  /** Copies every entry into `out` from `at`, in order; just past the last. Entries next to each other in one buffer go in one copy. */
+  copyInto(out: Buffer, at: number): number {
+    const bufs = this.#bufs;
+    const starts = this.#starts;
+    const ends = this.#ends;
+    let to = at;
+    for (let i = 0; i < bufs.length; ) {
+      const buf = bufs[i]!;
+      const start = starts[i]!;
+      let end = ends[i]!;
+      for (i++; i < bufs.length && bufs[i] === buf && starts[i] === end; i++) end = ends[i]!;
+      to += buf.copy(out, to, start, end);
+    }
+    return to;
   }
 }
