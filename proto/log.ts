@@ -129,9 +129,8 @@ interface AccessSink {
  * 16 KB (a scratch loop of 200,000 lines, alternated). What is gathered still goes out every FLUSH_EVERY_MS.
  *
  * They are gathered as bytes, each line written into one buffer as it is made, not joined into a string: a line
- * is a rope of some twenty pieces, and a string of 150 such lines was most of what survived each of V8's young
- * collections under load (kept until the batch went out, it was copied by every scavenge it outlived): ~270 KB
- * a scavenge (docs/performance.md).
+ * is a rope of some twenty pieces, and a string of 150 such lines, kept until the batch went out, was copied by
+ * every young collection it outlived: under load ~50 KB of the ~270 KB that survived each (docs/performance.md).
  */
 const ACCESS_BATCH_BYTES = 64 * 1024;
 
