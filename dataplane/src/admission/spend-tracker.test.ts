@@ -1,4 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { newRequestId, ownRequestCounter } from "../http/request-id.ts";
 import { SpendTracker } from "./spend-tracker.ts";
 
 describe("SpendTracker", () => {
@@ -62,5 +64,54 @@ describe("SpendTracker across a month's turn", () => {
     expect([t.keyPendingInMonth("k", "2026-11"), t.keyOutstandingInMonth("k", "2026-12"), t.keyPendingTotal("k")]).toEqual([5, 40, 45]);
     t.markApplied(["nov-2", "nov-3", "dec-1"]);
     expect([t.keyPendingInMonth("k", "2026-11"), t.keyPendingInMonth("k", "2026-12"), t.keyPendingInMonth("k2", "2026-11"), t.orgOutstanding("o")]).toEqual([0, 0, 0, 0]);
+  });
+});
+
+describe("SpendTracker's pending events, keyed by the request id's counter", () => {
+  const prefix = newRequestId().slice(0, 20);
+  const own = (counter: number) => prefix + counter.toString(16).padStart(16, "0");
+
+  it("reads this process's request ids' counters, and nothing else as one", () => {
+    const id = newRequestId();
+    expect(ownRequestCounter(id)).toBe(Number.parseInt(id.slice(20), 16));
+    expect(ownRequestCounter(own(2 ** 53 - 1))).toBe(2 ** 53 - 1);
+    expect([ownRequestCounter(prefix + "f".repeat(16)), ownRequestCounter(`${prefix}${"0".repeat(15)}g`), ownRequestCounter(`req_${"0".repeat(32)}`), ownRequestCounter(id.slice(0, -1)), ownRequestCounter("evt-1")]).toEqual([-1, -1, -1, -1, -1]);
+  });
+
+  it("agrees with a plain map of ids for any sequence, own ids whose counters share their low bits among them", () => {
+    const ids = fc.oneof(
+      fc.nat(30).map((n) => own(n)),
+      fc.nat(30).map((n) => own(n + 2 ** 30)),
+      fc.nat(30).map((n) => own(n + 3 * 2 ** 30)),
+      fc.constantFrom(own(2 ** 53 - 1), prefix + "f".repeat(16), `${prefix}${"0".repeat(15)}g`, `req_${"0".repeat(32)}`),
+      fc.string({ maxLength: 4 }),
+    );
+    const op = fc.oneof(
+      fc.record({ id: ids, orgId: fc.constantFrom("o1", "o2"), keyId: fc.constantFrom("k1", "k2", "k3"), micros: fc.integer({ min: 1, max: 1000 }), month: fc.constantFrom("2026-10", "2026-11") }),
+      fc.array(ids, { maxLength: 6 }),
+    );
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 150 }), (ops) => {
+        const t = new SpendTracker();
+        const ref = new Map<string, { orgId: string; keyId: string; micros: number; month: string }>();
+        for (const o of ops) {
+          if (Array.isArray(o)) {
+            t.markApplied(o);
+            for (const id of o) ref.delete(id);
+          } else {
+            t.recordPending(o.id, o);
+            if (!ref.has(o.id)) ref.set(o.id, o);
+          }
+        }
+        const sum = (f: (e: { orgId: string; keyId: string; month: string }) => boolean) => [...ref.values()].filter(f).reduce((a, e) => a + e.micros, 0);
+        expect(t.pendingEvents).toBe(ref.size);
+        for (const org of ["o1", "o2"]) expect(t.orgOutstanding(org)).toBe(sum((e) => e.orgId === org));
+        for (const key of ["k1", "k2", "k3"]) {
+          expect(t.keyPendingTotal(key)).toBe(sum((e) => e.keyId === key));
+          for (const month of ["2026-10", "2026-11"]) expect(t.keyPendingInMonth(key, month)).toBe(sum((e) => e.keyId === key && e.month === month));
+        }
+      }),
+      { numRuns: 1000 },
+    );
   });
 });

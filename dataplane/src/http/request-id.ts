@@ -34,3 +34,27 @@ export function isOwnRequestId(bytes: Uint8Array, start: number, end: number): b
   for (let i = 0; i < COUNTER_FROM; i++) if (bytes[start + i] !== id[i]) return false;
   return true;
 }
+
+const DIGIT_0 = 0x30;
+const DIGIT_9 = 0x39;
+const LOWER_A = 0x61;
+const LOWER_F = 0x66;
+/** Above this a counter's next digit could take it past 2^53, where numbers stop being exact. */
+const COUNTER_MAX_BEFORE_DIGIT = (Number.MAX_SAFE_INTEGER - 15) / 16;
+
+/**
+ * The counter of an id this process made (newRequestId), or -1 for any other string: lets the spend tracker key
+ * its pending events by a number rather than by the id's text.
+ */
+export function ownRequestCounter(s: string): number {
+  if (s.length !== id.length) return -1;
+  for (let i = 0; i < COUNTER_FROM; i++) if (s.charCodeAt(i) !== id[i]) return -1;
+  let n = 0;
+  for (let i = COUNTER_FROM; i < id.length; i++) {
+    const c = s.charCodeAt(i);
+    const v = c >= DIGIT_0 && c <= DIGIT_9 ? c - DIGIT_0 : c >= LOWER_A && c <= LOWER_F ? c - LOWER_A + 10 : -1;
+    if (v < 0 || n > COUNTER_MAX_BEFORE_DIGIT) return -1;
+    n = n * 16 + v;
+  }
+  return n;
+}
