@@ -114,4 +114,28 @@ describe("SpendTracker's pending events, keyed by the request id's counter", () 
       { numRuns: 1000 },
     );
   });
+
+  it("keeps every sum right through bursts of thousands pending and applied, the arrays compacted between them", () => {
+    const t = new SpendTracker();
+    const ref = new Map<string, { keyId: string; micros: number }>();
+    let counter = 10;
+    for (let round = 0; round < 6; round++) {
+      // a burst (the ledger behind), then all but a scattered few applied, some of them ids by text
+      const ids: string[] = [];
+      for (let i = 0; i < 9_000; i++) {
+        const id = i % 1_000 === 0 ? `evt-${round}-${i}` : own(counter++ + (i % 5_000 === 1 ? 2 ** 30 : 0));
+        const e = { orgId: "o", keyId: `k${i % 7}`, micros: 1 + (i % 13), month: "2026-11" };
+        t.recordPending(id, e);
+        if (!ref.has(id)) ref.set(id, e);
+        ids.push(id);
+      }
+      const applied = ids.filter((_, i) => i % 97 !== round);
+      t.markApplied(applied);
+      for (const id of applied) ref.delete(id);
+      expect(t.pendingEvents).toBe(ref.size);
+      for (let k = 0; k < 7; k++) expect(t.keyPendingTotal(`k${k}`)).toBe([...ref.values()].filter((e) => e.keyId === `k${k}`).reduce((a, e) => a + e.micros, 0));
+    }
+    t.markApplied([...ref.keys()]);
+    expect([t.pendingEvents, t.orgOutstanding("o"), t.keyPendingInMonth("k3", "2026-11")]).toEqual([0, 0, 0]);
+  });
 });

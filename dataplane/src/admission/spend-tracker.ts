@@ -26,6 +26,8 @@ interface PendingEvent {
  * generation, ~44 KB each scavenge at c=32 (docs/performance.md).
  */
 const COUNTER_KEYS = 2 ** 30;
+/** Free slots from which the arrays are compacted, when also three times the pending events. */
+const COMPACT_FLOOR = 4096;
 
 export class SpendTracker {
   readonly #orgOutstanding = new Tally();
@@ -42,11 +44,11 @@ export class SpendTracker {
   /** Slots of ids that are not this process's request ids, or whose low bits another pending event holds. */
   readonly #byId = new Map<string, number>();
   // a pending event's fields by slot; #high is -1 for a slot found by id
-  readonly #high: number[] = [];
-  readonly #orgIds: string[] = [];
-  readonly #keyIds: string[] = [];
-  readonly #micros: number[] = [];
-  readonly #inMonth: Tally[] = [];
+  #high: number[] = [];
+  #orgIds: string[] = [];
+  #keyIds: string[] = [];
+  #micros: number[] = [];
+  #inMonth: Tally[] = [];
   readonly #free: number[] = [];
   #openReservations = 0;
 
@@ -103,6 +105,37 @@ export class SpendTracker {
       this.#inMonth[slot]!.add(keyId, -micros);
       this.#free.push(slot);
     }
+    if (this.#free.length >= COMPACT_FLOOR && this.#free.length > 3 * this.pendingEvents) this.#compact();
+  }
+
+  /**
+   * Moves the pending events into the first slots and lets the arrays go back to that size: after the ledger fell
+   * behind (up to SVC_USAGE_PENDING_MAX_EVENTS pending), they would otherwise stay at their largest.
+   */
+  #compact(): void {
+    const high: number[] = [];
+    const orgIds: string[] = [];
+    const keyIds: string[] = [];
+    const micros: number[] = [];
+    const inMonth: Tally[] = [];
+    const move = <K>(index: Map<K, number>) => {
+      for (const [k, slot] of index) {
+        index.set(k, high.length);
+        high.push(this.#high[slot]!);
+        orgIds.push(this.#orgIds[slot]!);
+        keyIds.push(this.#keyIds[slot]!);
+        micros.push(this.#micros[slot]!);
+        inMonth.push(this.#inMonth[slot]!);
+      }
+    };
+    move(this.#byCounter);
+    move(this.#byId);
+    this.#high = high;
+    this.#orgIds = orgIds;
+    this.#keyIds = keyIds;
+    this.#micros = micros;
+    this.#inMonth = inMonth;
+    this.#free.length = 0;
   }
 
   /** The slot of the pending event `id` (whose counter is `counter`, -1 when not this process's), if pending. */
