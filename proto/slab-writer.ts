@@ -2,9 +2,10 @@
 // (usage-event-encode.ts) and an entry per key of a snapshot (snapshot-entry-encode.ts). protobufjs's writer queues
 // an object per field and measures each string before writing it; these write each field once, in place. Only
 // what those messages hold is here: strings, varints of non-negative safe integers, booleans, and length-delimited
-// fields opened and closed around what they hold (an entry framed as a field of Snapshot, its limits inside it). What a writer cannot write the same as protobufjs (a number that is not a
-// non-negative safe integer, a string with a UTF-16 surrogate outside a pair) makes its method return false, and
-// the caller encodes that message with protobufjs instead.
+// fields opened and closed around what they hold (an entry framed as a field of Snapshot, its limits inside it),
+// or written whole (a usage batch's events). What a writer cannot write the same as protobufjs (a number that is
+// not a non-negative safe integer, a string with a UTF-16 surrogate outside a pair) makes its method return false,
+// and the caller encodes that message with protobufjs instead.
 
 const SURROGATE_MIN = 0xd800;
 const SURROGATE_MAX = 0xdfff;
