@@ -33,6 +33,9 @@ export interface StreamProbeOutput {
   samples: { ttfbMs: number[]; relayMs: number[]; gapMs: number[] };
 }
 
+/** A block that carries data: an event, not a comment. */
+const DATA_LINE = /^data:/m;
+
 interface Event {
   atUs: number;
   stampUs?: number;
@@ -46,9 +49,12 @@ async function oneStream(conn: RawHttpConnection, c: StreamProbeConfig): Promise
     pending += text;
     // an event is complete at its blank line; it arrived with the read that completed it
     for (let end = pending.indexOf("\n\n"); end !== -1; end = pending.indexOf("\n\n")) {
-      const stamp = STAMP_PATTERN.exec(pending.slice(0, end))?.[1];
-      events.push(stamp === undefined ? { atUs } : { atUs, stampUs: Number(stamp) });
+      const block = pending.slice(0, end);
       pending = pending.slice(end + 2);
+      // a comment (the gateway's, when a provider's first event is late) is not a chunk: the first chunk is timed
+      if (!DATA_LINE.test(block)) continue;
+      const stamp = STAMP_PATTERN.exec(block)?.[1];
+      events.push(stamp === undefined ? { atUs } : { atUs, stampUs: Number(stamp) });
     }
   });
   if (res.status !== 200) throw new Error(`${c.origin}${c.path} answered ${res.status}`);

@@ -10,6 +10,14 @@ import { noteLargeBody } from "../heap-tuning.ts";
 
 const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
 
+/**
+ * How long a stream's head waits for the first chunk before it goes with HEAD_ALONE_COMMENT. Most providers' first
+ * event follows their head within it (and usually in the same read): their streams start exactly as the provider's.
+ */
+export const HEAD_ALONE_MS = 1_000;
+/** An SSE comment line (skipped by every SSE client, the official SDKs' included): it completes the head on the wire. */
+export const HEAD_ALONE_COMMENT = ": waiting for the provider\n\n";
+
 /** Chunks as one: text joined as text, anything else as bytes. */
 function joinChunks(chunks: readonly (string | Uint8Array)[]): string | Buffer {
   if (chunks.every((c) => typeof c === "string")) return (chunks as string[]).join("");
@@ -60,6 +68,8 @@ export class RequestContext implements Cancellation {
   #streamHead: Record<string, string> | undefined;
   #streamOut: (string | Uint8Array)[] | undefined;
   #flushQueued = false;
+  /** Set while a stream's head waits for its first chunk (see #flushStream). */
+  #headTimer: NodeJS.Timeout | undefined;
   /** Set while the socket is full: what a stream's writer waits on. */
   #full: Promise<void> | undefined;
   /** "refused": the body was turned away or answered before it was all in; the connection must not be reused. */
@@ -107,6 +117,7 @@ export class RequestContext implements Cancellation {
     this.#abortListeners = undefined;
     if (listeners) for (const l of listeners) l();
     this.#drain?.();
+    this.#stopHeadTimer();
   }
 
   addEventListener(_type: "abort", listener: () => void): void {
@@ -250,7 +261,7 @@ export class RequestContext implements Cancellation {
   /**
    * Starts a streamed answer. Its head and every chunk written in one turn of the event loop leave together at
    * the turn's end (turn-end.ts): a provider's events that arrive in one read go out in one write, and none waits
-   * longer than the rest of the turn.
+   * longer than the rest of the turn. The head waits for the first chunk, up to HEAD_ALONE_MS (#flushStream).
    */
   startStream(headers: Record<string, string>): void {
     if (this.aborted || this.responded) return;
@@ -285,6 +296,21 @@ export class RequestContext implements Cancellation {
     this.#flushSoon();
   }
 
+  /** No chunk came within HEAD_ALONE_MS of the head: the head goes with an SSE comment, which clients skip. */
+  readonly #headAlone = (): void => {
+    this.#headTimer = undefined;
+    if (this.aborted || this.#streamHead === undefined) return;
+    (this.#streamOut ??= []).push(HEAD_ALONE_COMMENT);
+    // a flush already queued writes the head and the comment with whatever else it finds
+    if (!this.#flushQueued) this.#flushStream();
+  };
+
+  #stopHeadTimer(): void {
+    if (this.#headTimer === undefined) return;
+    clearTimeout(this.#headTimer);
+    this.#headTimer = undefined;
+  }
+
   #flushSoon(): void {
     if (this.#flushQueued) return;
     this.#flushQueued = true;
@@ -296,6 +322,14 @@ export class RequestContext implements Cancellation {
     if (this.aborted) return;
     const head = this.#streamHead;
     const out = this.#streamOut;
+    if (head !== undefined && out === undefined && !this.#ended) {
+      // uWS completes a head (its blank line) only with the first chunk: a head written alone reaches the client
+      // cut short, and a client or proxy waiting for the status waits for the provider's first event (minutes,
+      // for a model that reasons first). So the head leaves with the first chunk, or with a comment if none came.
+      this.#headTimer ??= setTimeout(this.#headAlone, HEAD_ALONE_MS);
+      return;
+    }
+    this.#stopHeadTimer();
     this.#streamHead = undefined;
     this.#streamOut = undefined;
     let ok = true;
