@@ -297,13 +297,13 @@ export class RequestContext implements Cancellation {
   }
 
   /** No chunk came within HEAD_ALONE_MS of the head: the head goes with an SSE comment, which clients skip. */
-  readonly #headAlone = (): void => {
+  #headAlone(): void {
     this.#headTimer = undefined;
     if (this.aborted || this.#streamHead === undefined) return;
     (this.#streamOut ??= []).push(HEAD_ALONE_COMMENT);
     // a flush already queued writes the head and the comment with whatever else it finds
     if (!this.#flushQueued) this.#flushStream();
-  };
+  }
 
   #stopHeadTimer(): void {
     if (this.#headTimer === undefined) return;
@@ -326,7 +326,8 @@ export class RequestContext implements Cancellation {
       // uWS completes a head (its blank line) only with the first chunk: a head written alone reaches the client
       // cut short, and a client or proxy waiting for the status waits for the provider's first event (minutes,
       // for a model that reasons first). So the head leaves with the first chunk, or with a comment if none came.
-      this.#headTimer ??= setTimeout(this.#headAlone, HEAD_ALONE_MS);
+      // (a closure made here, not a bound field on every request's context: most requests never stream)
+      this.#headTimer ??= setTimeout(() => this.#headAlone(), HEAD_ALONE_MS);
       return;
     }
     this.#stopHeadTimer();
