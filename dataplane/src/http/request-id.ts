@@ -3,8 +3,8 @@ import { randomBytes } from "node:crypto";
 /**
  * Request ids `req_` + 32 hex digits: 16 random per process, then a 16-digit counter. Unique across replicas
  * and restarts (a new process draws a new prefix) at a fraction of randomUUID's cost, and built in one buffer so
- * the id is one flat string (the spend tracker keeps the ids of events not yet confirmed). Not secret: an id only
- * names a request.
+ * the id is one flat string; the spend tracker keys its pending events by the counter read back
+ * (ownRequestCounter). Not secret: an id only names a request.
  */
 const id = Buffer.from(`req_${randomBytes(8).toString("hex")}${"0".repeat(16)}`, "latin1");
 const COUNTER_FROM = 20;
