@@ -3,7 +3,8 @@
 // an object per field and measures each string before writing it; these write each field once, in place. Only
 // what those messages hold is here: strings, varints of non-negative safe integers, booleans, and length-delimited
 // fields opened and closed around what they hold (an entry framed as a field of Snapshot, its limits inside it),
-// or written whole (a usage batch's events). What a writer cannot write the same as protobufjs (a number that is
+// or written whole (a usage batch's events), and fields already encoded, copied as bytes (a usage event's fields
+// that repeat from request to request, its request id as a copy of its id). What a writer cannot write the same as protobufjs (a number that is
 // not a non-negative safe integer, a string with a UTF-16 surrogate outside a pair) makes its method return false,
 // and the caller encodes that message with protobufjs instead.
 
@@ -113,6 +114,21 @@ export class SlabWriter {
     this.ensure(bytes.length);
     this.buf.set(bytes, this.pos);
     this.pos += bytes.length;
+  }
+
+  /** Bytes already encoded as fields, written as they are. */
+  raw(bytes: Uint8Array): void {
+    this.ensure(bytes.length);
+    this.buf.set(bytes, this.pos);
+    this.pos += bytes.length;
+  }
+
+  /** The field written at [start, end) written again under `key` (the two keys each one byte). */
+  copyField(start: number, end: number, key: number): void {
+    this.ensure(end - start);
+    this.buf.copyWithin(this.pos, start, end);
+    this.buf[this.pos] = key;
+    this.pos += end - start;
   }
 
   /** Where a length-delimited field's contents start, its key and a byte for its length written (see close). */

@@ -63,6 +63,39 @@ describe("encodeUsageEvent", () => {
     );
   });
 
+  it("writes protobufjs's bytes for events of the same keys, models and routes, named by their request's id", () => {
+    // few distinct values, so that most events find their key's fields written before (and some a key with another org)
+    const few = (values: string[]) => fc.constantFrom(...values);
+    const served = fc
+      .record({
+        id: fc.oneof(ascii, anyText),
+        keyId: few(["key_1", "key_2", "", "ké_3", "\ud800"]),
+        orgId: few(["org_1", "org_2", ""]),
+        provider: few(["openai", "anthropic"]),
+        model: few(["openai/gpt-4o", "anthropic/claude-haiku-4-5", "😀"]),
+        endpoint: few(["/v1/chat/completions", "/v1/messages", ""]),
+        replicaId: few(["dp-1", ""]),
+        status: fc.constantFrom(200, 502),
+        costMicros: count,
+        createdAtMs: count,
+        sameId: fc.boolean(),
+      })
+      .map(({ sameId, ...e }): UsageEvent => ({ ...e, requestId: sameId ? e.id : `other-${e.id}` }));
+    fc.assert(
+      fc.property(fc.array(served, { minLength: 1, maxLength: 30 }), (events) => {
+        for (const e of events) expect(Buffer.from(encodeUsageEvent(e)).equals(Buffer.from(pbBytes(e)))).toBe(true);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it("writes protobufjs's bytes past the number of keys whose fields it keeps", () => {
+    for (let i = 0; i < 10_000; i++) {
+      const e: UsageEvent = { id: `req_${i}`, requestId: `req_${i}`, keyId: `key_${i % 5_000}`, orgId: `org_${i % 3}`, provider: "openai", model: "openai/gpt-4o", endpoint: "/v1/chat/completions", status: 200, costMicros: i };
+      expect(Buffer.from(encodeUsageEvent(e)).equals(Buffer.from(pbBytes(e))), `event ${i}`).toBe(true);
+    }
+  });
+
   it("reads back as the event, and each result is its own bytes (a later event does not overwrite it)", () => {
     const a: UsageEvent = { id: "req_a", keyId: "key_1", orgId: "org_1", model: "openai/gpt-4o", status: 200, inputTokens: 0, costMicros: 125, createdAtMs: 1_764_201_600_000 };
     const b: UsageEvent = { id: "req_b", keyId: "key_2", status: 502, streamed: true, errorCode: "upstream_error", latencyMs: 2 ** 40 };
