@@ -1,4 +1,5 @@
 import { pb, type UsageEvent } from "./messages.ts";
+import { PerKeyMemo } from "./per-key-memo.ts";
 import { SlabWriter } from "./slab-writer.ts";
 
 // A usage event is encoded for every request a data plane serves: protobufjs's writer was ~3-4 % of a short
@@ -55,50 +56,30 @@ function write(e: UsageEvent): boolean {
   return (e as { $unknowns?: unknown }).$unknowns == null;
 }
 
-/** Fields 4-8 of an event, written once for every event of a key to one model on one route. */
-interface Section {
-  readonly orgId: string;
-  readonly provider: string;
-  readonly model: string;
-  readonly endpoint: string;
-  readonly bytes: Uint8Array;
-}
-
 /**
- * Sections by key id. The five texts change only with the key, the model and the route, and were read and written a
- * character at a time for every request (a charCodeAt loop runs ~45 instructions a character in Node 20's V8): kept
- * as bytes, and with the request id copied rather than written again, an event's encoding fell from ~11,500 to
- * ~4,100 instructions in a data plane under load (callgrind, docs/performance.md).
+ * Fields 4-8 of an event (key, org, provider, model, endpoint) as bytes, by key id. The five texts change only with
+ * the key, the model and the route, and were read and written a character at a time for every request (a charCodeAt
+ * loop runs ~45 instructions a character in Node 20's V8): kept as bytes, and with the request id copied rather than
+ * written again, an event's encoding fell from ~11,500 to ~4,100 instructions in a data plane under load (callgrind,
+ * docs/performance.md). A few hundred bytes each, 4,096 at most.
  */
-const sections = new Map<string, Section[]>();
-/** Sections kept at most (a few hundred bytes each); past it the memory starts again empty. */
-const MAX_SECTIONS = 4_096;
-let sectionCount = 0;
+const sections = new PerKeyMemo<Uint8Array>(4_096);
 const sectionWriter = new SlabWriter(FIXED_BYTES);
 
-/** The bytes of fields 4-8 (key, org, provider, model, endpoint), or undefined when protobufjs must write them. */
+/** The bytes of fields 4-8, or undefined when protobufjs must write them. */
 function section(e: UsageEvent): Uint8Array | undefined {
   const keyId = e.keyId ?? "";
   const orgId = e.orgId ?? "";
   const provider = e.provider ?? "";
   const model = e.model ?? "";
   const endpoint = e.endpoint ?? "";
-  const known = sections.get(keyId);
-  if (known !== undefined) {
-    for (const s of known) if (s.orgId === orgId && s.provider === provider && s.model === model && s.endpoint === endpoint) return s.bytes;
-  }
+  const known = sections.get(keyId, orgId, provider, model, endpoint);
+  if (known !== undefined) return known;
   const sw = sectionWriter;
   sw.pos = 0;
   if (!sw.text(34, keyId) || !sw.text(42, orgId) || !sw.text(50, provider) || !sw.text(58, model) || !sw.text(66, endpoint)) return undefined;
   const bytes = new Uint8Array(sw.buf.subarray(0, sw.pos));
-  if (sectionCount >= MAX_SECTIONS) {
-    sections.clear();
-    sectionCount = 0;
-  }
-  const s: Section = { orgId, provider, model, endpoint, bytes };
-  if (known !== undefined && sections.has(keyId)) known.push(s);
-  else sections.set(keyId, [s]);
-  sectionCount++;
+  sections.set(keyId, orgId, provider, model, endpoint, bytes);
   return bytes;
 }
 

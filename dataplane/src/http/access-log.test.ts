@@ -80,6 +80,25 @@ describe("the access line", () => {
     expect(a).toEqual(b);
   });
 
+  it("names each request's own model, provider, key and org when one key's requests vary them (the fields kept per key)", () => {
+    const before = capture();
+    const now = capture();
+    const variants: Billing[] = [
+      billing,
+      { ...billing, modelSlug: "anthropic/claude-haiku-4-5", provider: "anthropic" },
+      { ...billing, orgId: "org_other" },
+      { ...billing, provider: "azure" },
+      { ...billing, keyId: "key_other" },
+      billing,
+    ];
+    for (const b of [...variants, ...variants.reverse()]) {
+      viaPino(before.log, ctx({ billing: b }), "/v1/chat/completions");
+      logAccess(now.log, ctx({ billing: b }), "/v1/chat/completions");
+    }
+    expect(now.raw).toEqual(before.raw);
+    expect(new Set(parse(now.raw).map((l) => `${l.model} ${l.provider} ${l.key_id} ${l.org_id}`)).size).toBe(5);
+  });
+
   it("is a warning from status 500 up, a 499 when nothing was sent, and says why it failed", () => {
     const { log, raw } = capture();
     logAccess(log, ctx({ status: 502, billing: { ...billing, errorCode: "upstream_error" } }), "/v1/chat/completions");
