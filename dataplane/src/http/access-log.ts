@@ -47,7 +47,7 @@ export function logAccess(log: Logger, ctx: RequestContext, route: string): void
 
 /**
  * `,"model":…,"provider":…,"key_id":…,"org_id":…` of a line, by key: the same for every request of a key to a model,
- * and four JSON texts, each a regex test and a concatenation, made for every request before (~1.5 % of a short
+ * and four JSON texts, each a regex test and a concatenation, made for every request before (~2 % of a short
  * request's instructions, docs/performance.md).
  */
 const billingTexts = new PerKeyMemo<string>(4_096);
