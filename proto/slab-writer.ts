@@ -4,9 +4,9 @@
 // what those messages hold is here: strings, varints of non-negative safe integers, booleans, and length-delimited
 // fields opened and closed around what they hold (an entry framed as a field of Snapshot, its limits inside it),
 // or written whole (a usage batch's events), and fields already encoded, copied as bytes (a usage event's fields
-// that repeat from request to request, its request id as a copy of its id). What a writer cannot write the same as protobufjs (a number that is
-// not a non-negative safe integer, a string with a UTF-16 surrogate outside a pair) makes its method return false,
-// and the caller encodes that message with protobufjs instead.
+// that repeat from request to request, its request id as a copy of its id). What a writer cannot write the same as
+// protobufjs (a number that is not a non-negative safe integer, a string with a UTF-16 surrogate outside a pair)
+// makes its method return false, and the caller encodes that message with protobufjs instead.
 
 const SURROGATE_MIN = 0xd800;
 const SURROGATE_MAX = 0xdfff;
@@ -111,9 +111,7 @@ export class SlabWriter {
   bytes(key: number, bytes: Uint8Array): void {
     this.varint(key);
     this.varint(bytes.length);
-    this.ensure(bytes.length);
-    this.buf.set(bytes, this.pos);
-    this.pos += bytes.length;
+    this.raw(bytes);
   }
 
   /** Bytes already encoded as fields, written as they are. */

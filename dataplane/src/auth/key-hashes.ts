@@ -18,8 +18,9 @@ interface Remembered {
  * stored), without computing that HMAC on every request: it was ~2 µs of each request under load and ~45 µs of a
  * request on a cold core (one stream at a time: the first thing a request did after the core had run something
  * else; docs/performance.md). The HMAC of a key that authenticated is remembered under the 128-bit SipHash-2-4 of
- * the key under a random key of this process (116 of its bits, compared whole), never under the key itself: the plaintext
- * is not kept, and without this process's SipHash keys nobody can make another string land on a remembered entry.
+ * the key under a random key of this process (116 of its bits, compared whole), never under the key itself: the
+ * plaintext is not kept, and without this process's SipHash key nobody can make another string land on a remembered
+ * entry.
  * Only the HMAC, which the snapshot already holds, is kept. Unknown and revoked keys are never remembered, so
  * guesses cannot push live keys out; an entry whose key is gone or revoked is dropped when next presented.
  */
