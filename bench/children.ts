@@ -194,14 +194,17 @@ process.on("exit", () => live.forEach((c) => signalGroup(c, "SIGKILL")));
 
 /**
  * Runs a bench script (load, probes) as a pinned child that takes its config as JSON (bench/child-config.ts) and
- * prints one JSON line: the way every measuring client runs, apart from the servers it measures.
+ * prints one JSON line: the way every measuring client runs, apart from the servers it measures. Through tsx, or as
+ * `node <bundle>` when given the script's bundle (probe-bundle.ts).
  */
-export async function runJsonChild<T>(name: string, file: string, config: unknown, opts: { core: number; cwd: string }): Promise<T> {
+export async function runJsonChild<T>(name: string, file: string, config: unknown, opts: { core: number; cwd: string; bundle?: string }): Promise<T> {
   const json = JSON.stringify(config);
   // past 64 KiB in a file: Linux caps one argument at 128 KiB
   const dir = json.length > 64 * 1024 ? mkdtempSync(path.join(tmpdir(), "bench-config-")) : undefined;
   if (dir) writeFileSync(path.join(dir, "config.json"), json);
-  const child = spawnChild(name, tsx(file, [dir ? `@${path.join(dir, "config.json")}` : json]), { core: opts.core, cwd: opts.cwd });
+  const arg = dir ? `@${path.join(dir, "config.json")}` : json;
+  const command: [string, string[]] = opts.bundle !== undefined ? [process.execPath, [opts.bundle, arg]] : tsx(file, [arg]);
+  const child = spawnChild(name, command, { core: opts.core, cwd: opts.cwd });
   const out = await outputOf(child).finally(() => dir && rmSync(dir, { recursive: true, force: true }));
   const line = out.trim().split("\n").at(-1) ?? "";
   try {

@@ -1,6 +1,7 @@
 // The stream-timing phase: the mock pauses between events and stamps each content chunk, and a probe reads the
 // streams of every target one at a time (concurrency 1) on the load core.
 import { runJsonChild } from "./children.ts";
+import { probeBundle } from "./probe-bundle.ts";
 import { untilQuiet } from "./quiet.ts";
 import { summarise } from "./stats.ts";
 import { setStreamShape } from "./fast-mock.ts";
@@ -12,6 +13,8 @@ import type { StreamProbeConfig, StreamProbeOutput } from "./stream-probe.ts";
 const WARMUP_STREAMS = 5;
 /** A probe of a later round finds the target warm: fewer streams before the timed ones. */
 const LATER_WARMUP_STREAMS = 2;
+/** Run from its bundle, not through tsx (probe-bundle.ts). */
+const PROBE = "bench/stream-probe.ts";
 
 /** How many of `trials` streams round `round` (0-based) of `rounds` times: as even as whole streams allow. */
 function roundTrials(trials: number, rounds: number, round: number): number {
@@ -60,7 +63,8 @@ export async function streamTiming(opts: { root: string; mockOrigin: string; sce
             trials: roundTrials(opts.trials, rounds, round),
             warmupTrials: round === 0 ? WARMUP_STREAMS : LATER_WARMUP_STREAMS,
           };
-          const probe = await runJsonChild<StreamProbeOutput>(`stream probe ${target.name}/${scenario.name}`, "bench/stream-probe.ts", config, { core: LOAD_CORE, cwd: opts.root });
+          const bundle = await probeBundle(opts.root, PROBE);
+          const probe = await runJsonChild<StreamProbeOutput>(`stream probe ${target.name}/${scenario.name}`, PROBE, config, { core: LOAD_CORE, cwd: opts.root, bundle });
           probes.set(target.name, [...(probes.get(target.name) ?? []), probe]);
           console.error(`${scenario.name} timed ${target.name} (round ${round + 1} of ${rounds}): TTFB p50 ${probe.ttfbMs.p50.toFixed(3)} ms, relay p50 ${probe.relayMs.p50.toFixed(3)} ms, held back ${probe.heldBack}/${probe.chunksChecked}`);
         }

@@ -1,0 +1,29 @@
+// A timing probe run as plain `node <bundle>`, not through tsx. With `--import tsx`, tsx's module loader runs in a
+// thread of its own with its own heap; its collections, and the extra process a tsx command starts, land on the
+// load core while the probe waits for a chunk, and a chunk read late counts against the target as held back
+// (docs/performance.md: 15-24 against 5-11 of 3,800 chunks held back through the same split stack). Built once per
+// run, inside the project (npm packages stay external and resolve from its node_modules), removed at the end.
+import { build } from "esbuild";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import path from "node:path";
+import { onCleanup } from "./cleanup.ts";
+
+const built = new Map<string, Promise<string>>();
+
+/** The bundle of a bench script (e.g. "bench/stream-probe.ts", relative to `root`), built on first use. */
+export function probeBundle(root: string, file: string): Promise<string> {
+  const key = path.join(root, file);
+  let bundle = built.get(key);
+  if (bundle === undefined) {
+    bundle = (async () => {
+      mkdirSync(path.join(root, "dist"), { recursive: true });
+      const dir = mkdtempSync(path.join(root, "dist", "bench-probe-"));
+      onCleanup(`probe bundle ${dir}`, () => rmSync(dir, { recursive: true, force: true }));
+      const outfile = path.join(dir, `${path.basename(file, ".ts")}.mjs`);
+      await build({ entryPoints: [key], outfile, bundle: true, platform: "node", format: "esm", target: "node20", packages: "external", logLevel: "warning" });
+      return outfile;
+    })();
+    built.set(key, bundle);
+  }
+  return bundle;
+}
