@@ -1,8 +1,8 @@
 // A timing probe run as plain `node <bundle>`, not through tsx. With `--import tsx`, tsx's module loader runs in a
-// thread of its own with its own heap; its collections, and the extra process a tsx command starts, land on the
-// load core while the probe waits for a chunk, and a chunk read late counts against the target as held back
-// (docs/performance.md: 15-24 against 5-11 of 3,800 chunks held back through the same split stack). Built once per
-// run, inside the project (npm packages stay external and resolve from its node_modules), removed at the end.
+// thread of its own with a heap of its own; its collections land on the load core while the probe waits for a chunk,
+// and a chunk read late counts against the target as held back (docs/performance.md: 15-24 against 5-11 of 3,800
+// chunks held back through the same split stack). Built once per run, inside the project (npm packages stay
+// external and resolve from its node_modules), removed at the end.
 import { build } from "esbuild";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
