@@ -1,5 +1,7 @@
 // Everything the benchmark must undo (databases, NATS streams, temp dirs), undone on success, failure and
 // Ctrl-C alike. Child processes are stopped first, so nothing still holds what the later steps remove.
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import path from "node:path";
 import { stopAll } from "./children.ts";
 
 interface Task {
@@ -37,6 +39,14 @@ async function guarded(task: Task): Promise<void> {
     // one failed step must not keep the others from running; say what was left behind
     console.error(`cleanup: ${task.name} failed: ${err instanceof Error ? err.message : String(err)}`);
   }
+}
+
+/** A new directory in `parent` (made if missing), named from `prefix`, removed with everything in it at the end. */
+export function tempDir(parent: string, prefix: string): string {
+  mkdirSync(parent, { recursive: true });
+  const dir = mkdtempSync(path.join(parent, prefix));
+  onCleanup(`temp dir ${dir}`, () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
 }
 
 /** Stops every child, then runs the registered steps newest first, and waits for any already under way. Safe to call more than once. */

@@ -1,10 +1,9 @@
 // How the bench starts a gateway process: as the image runs it (`node dist/<bundle>`, from `npm run build`) by
 // default, or from the sources through tsx as the npm scripts do (`--from source`), to compare the two.
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
 import { ENTRIES, buildBundles } from "../deploy/build.ts";
 import { tsx } from "./children.ts";
-import { onCleanup } from "./cleanup.ts";
+import { tempDir } from "./cleanup.ts";
 
 export type GatewayFrom = "bundle" | "source";
 
@@ -28,9 +27,7 @@ export function gatewayFrom(): GatewayFrom {
 /** Bundles built once per run, inside the project (they import npm packages from its node_modules), removed at the end. */
 function bundles(root: string): Promise<string> {
   bundleDir ??= (async () => {
-    mkdirSync(path.join(root, "dist"), { recursive: true });
-    const dir = mkdtempSync(path.join(root, "dist", "bench-"));
-    onCleanup(`bundles ${dir}`, () => rmSync(dir, { recursive: true, force: true }));
+    const dir = tempDir(path.join(root, "dist"), "bench-");
     await buildBundles(dir);
     return dir;
   })();

@@ -4,9 +4,9 @@
 // chunks held back through the same split stack). Built once per run, inside the project (npm packages stay
 // external and resolve from its node_modules), removed at the end.
 import { build } from "esbuild";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
-import { onCleanup } from "./cleanup.ts";
+import { NODE_BUNDLE } from "../deploy/build.ts";
+import { tempDir } from "./cleanup.ts";
 
 const built = new Map<string, Promise<string>>();
 
@@ -16,11 +16,8 @@ export function probeBundle(root: string, file: string): Promise<string> {
   let bundle = built.get(key);
   if (bundle === undefined) {
     bundle = (async () => {
-      mkdirSync(path.join(root, "dist"), { recursive: true });
-      const dir = mkdtempSync(path.join(root, "dist", "bench-probe-"));
-      onCleanup(`probe bundle ${dir}`, () => rmSync(dir, { recursive: true, force: true }));
-      const outfile = path.join(dir, `${path.basename(file, ".ts")}.mjs`);
-      await build({ entryPoints: [key], outfile, bundle: true, platform: "node", format: "esm", target: "node20", packages: "external", logLevel: "warning" });
+      const outfile = path.join(tempDir(path.join(root, "dist"), "bench-probe-"), `${path.basename(file, ".ts")}.mjs`);
+      await build({ ...NODE_BUNDLE, entryPoints: [key], outfile, logLevel: "warning" });
       return outfile;
     })();
     built.set(key, bundle);

@@ -3,12 +3,12 @@
 // Phases: throughput (scenarios × concurrency × targets), stream timing (c=1, paced chunks), open streams (split
 // mode, concurrent slow streams on one data plane), snapshot scale (split mode, 100,000 keys). Usage and options:
 // npm run bench -- --help.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadPriority, pinning, spawnChild, tsx, waitForLine } from "./children.ts";
-import { cleanupAll, onCleanup } from "./cleanup.ts";
+import { cleanupAll, onCleanup, tempDir } from "./cleanup.ts";
 import { prepareBaseline, type Baseline } from "./baseline.ts";
 import { mintKey, startEmbeddedStack, type GatewayStack, type Mode } from "./gateway.ts";
 import { setGatewayFrom } from "./gateway-command.ts";
@@ -97,8 +97,7 @@ async function startTargets(o: BenchOptions, modes: readonly Mode[], mock: { ori
 async function main(): Promise<void> {
   const o = parseOptions();
   const loadavgStart = os.loadavg();
-  const workDir = mkdtempSync(path.join(os.tmpdir(), "svc-bench-"));
-  onCleanup(`temp dir ${workDir}`, () => rmSync(workDir, { recursive: true, force: true }));
+  const workDir = tempDir(os.tmpdir(), "svc-bench-");
   const urls: ServiceUrls = { adminDatabaseUrl: o.adminDatabaseUrl, natsUrl: o.natsUrl };
   const notes: string[] = [];
   const modes = await usableModes(o, urls, notes);

@@ -45,6 +45,7 @@ function poolProbes(probes: readonly StreamProbeOutput[]): StreamProbeOutput {
 export async function streamTiming(opts: { root: string; mockOrigin: string; scenarios: readonly Scenario[]; targets: readonly Target[]; delayMs: number; trials: number; rounds: number }): Promise<StreamRow[]> {
   const rows: StreamRow[] = [];
   const rounds = Math.min(opts.rounds, opts.trials);
+  const bundle = await probeBundle(opts.root, PROBE);
   await setStreamShape(opts.mockOrigin, { chunks: STREAM_CHUNKS, delayMs: opts.delayMs });
   try {
     for (const scenario of opts.scenarios.filter((s) => s.stream)) {
@@ -63,7 +64,6 @@ export async function streamTiming(opts: { root: string; mockOrigin: string; sce
             trials: roundTrials(opts.trials, rounds, round),
             warmupTrials: round === 0 ? WARMUP_STREAMS : LATER_WARMUP_STREAMS,
           };
-          const bundle = await probeBundle(opts.root, PROBE);
           const probe = await runJsonChild<StreamProbeOutput>(`stream probe ${target.name}/${scenario.name}`, PROBE, config, { core: LOAD_CORE, cwd: opts.root, bundle });
           probes.set(target.name, [...(probes.get(target.name) ?? []), probe]);
           console.error(`${scenario.name} timed ${target.name} (round ${round + 1} of ${rounds}): TTFB p50 ${probe.ttfbMs.p50.toFixed(3)} ms, relay p50 ${probe.relayMs.p50.toFixed(3)} ms, held back ${probe.heldBack}/${probe.chunksChecked}`);

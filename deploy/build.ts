@@ -3,7 +3,7 @@
 // keepNames wrappers on the hot path (~5 % of the data plane's CPU; docs/performance.md). npm packages stay
 // external: node_modules is resolved at run time as before. Files the processes read at run time (catalog/)
 // are found from the repository root, which each bundle is told its way back to (SVC_BUNDLE_ROOT).
-import { build } from "esbuild";
+import { build, type BuildOptions } from "esbuild";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,6 +19,9 @@ export const ENTRIES: Readonly<Record<string, string>> = {
   "controlplane/src/embedded/worker.ts": "controlplane-worker.mjs",
 };
 
+/** How every bundle is built (the gateway's, and the bench's probes): for Node 20, ESM, npm packages left external. */
+export const NODE_BUNDLE = { bundle: true, platform: "node", format: "esm", target: "node20", packages: "external" } as const satisfies BuildOptions;
+
 /**
  * Builds every entry into `outDir` (default dist/), and beside them the packed PGlite data directory an empty
  * embedded database starts from (controlplane/src/db/pglite-template.ts); returns the bundles' paths. `outDir`
@@ -31,12 +34,8 @@ export async function buildBundles(outDir = path.join(ROOT, "dist")): Promise<st
     entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([src, out]) => [out.replace(/\.mjs$/, ""), path.join(ROOT, src)])),
     outdir: outDir,
     outExtension: { ".js": ".mjs" },
-    bundle: true,
+    ...NODE_BUNDLE,
     splitting: false,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    packages: "external",
     sourcemap: "linked",
     legalComments: "none",
     logLevel: "warning",
