@@ -158,7 +158,8 @@ export function expectedSeconds(o: BenchOptions, targets: number, phases: { snap
   const streamScenarios = o.phases.includes("streams") ? o.scenarios.filter((name) => scenarios.find((s) => s.name === name)?.stream).length : 0;
   // a timed stream lasts about (chunks + 4 events) × delay; 5 warm-up streams, 2 in later rounds; ~1.5 s to start each probe
   const rounds = Math.min(o.streamRounds, o.streamTrials);
-  const streams = streamScenarios * targets * ((o.streamTrials + 5 + 2 * (rounds - 1)) * (24 * o.streamDelayMs + 2) / 1000 + 1.5 * rounds);
+  // and, where tcpdump can capture, ~1.3 s more for each relay's probe (wire-capture.ts waits out its read timeout)
+  const streams = streamScenarios * (targets * ((o.streamTrials + 5 + 2 * (rounds - 1)) * (24 * o.streamDelayMs + 2) / 1000 + 1.5 * rounds) + (targets - 1) * rounds * 1.3);
   const startup = load + streams > 0 ? 15 + o.modes.length * 10 : 5;
   const snapshot = phases.snapshot ? 40 + o.snapshotKeys / 20_000 + perRun + o.deltaTrials * 0.03 : 0;
   const openStreams = phases.openStreams ? expectedOpenStreamsSeconds(o.openStreamsLevels) : 0;

@@ -4,6 +4,7 @@ import type { OpenStreamsResult } from "./open-streams.ts";
 import type { TargetName } from "./scenarios.ts";
 import type { SnapshotScaleResult } from "./snapshot-scale.ts";
 import type { StreamProbeOutput } from "./stream-probe.ts";
+import type { WireTiming } from "./wire-capture.ts";
 
 export interface Measurement {
   /** 2xx answers per second: a fast stream of errors must not look like throughput. */
@@ -45,6 +46,8 @@ export interface StreamRow {
   scenario: string;
   target: TargetName;
   probe: StreamProbeOutput;
+  /** The same streams as tcpdump saw them leave the relay (wire-capture.ts); absent for direct, or without tcpdump. */
+  wire?: WireTiming;
   addedTtfbP50Ms?: number;
   addedRelayP50Ms?: number;
 }
@@ -83,10 +86,12 @@ export function compareRows(scenario: string, connections: number, measured: Rea
   });
 }
 
-export function streamRows(scenario: string, probes: ReadonlyMap<TargetName, StreamProbeOutput>): StreamRow[] {
+export function streamRows(scenario: string, probes: ReadonlyMap<TargetName, StreamProbeOutput>, wires: ReadonlyMap<TargetName, WireTiming> = new Map()): StreamRow[] {
   const direct = probes.get("direct");
   return [...probes].map(([target, probe]) => {
     const row: StreamRow = { scenario, target, probe };
+    const wire = wires.get(target);
+    if (wire) row.wire = wire;
     if (direct && target !== "direct") {
       row.addedTtfbP50Ms = probe.ttfbMs.p50 - direct.ttfbMs.p50;
       row.addedRelayP50Ms = probe.relayMs.p50 - direct.relayMs.p50;
@@ -133,7 +138,7 @@ export function formatLoadTable(title: string, rows: LoadRow[]): string {
 }
 
 export function formatStreamTable(title: string, rows: StreamRow[]): string {
-  const header = ["", "target", "TTFB p50 ms", "p99", "+TTFB p50", "relay p50 ms", "p99", "+relay p50", "gap p50 ms", "held back"];
+  const header = ["", "target", "TTFB p50 ms", "p99", "+TTFB p50", "relay p50 ms", "p99", "+relay p50", "gap p50 ms", "held back", "wire relay p50", "p99", "wire held back"];
   const lines = rows.map((r) => [
     "",
     r.target,
@@ -145,6 +150,9 @@ export function formatStreamTable(title: string, rows: StreamRow[]): string {
     signed(r.addedRelayP50Ms, 3),
     fmt(r.probe.gapMs.p50, 3),
     `${r.probe.heldBack}/${r.probe.chunksChecked}`,
+    fmt(r.wire?.relayMs.p50, 3),
+    fmt(r.wire?.relayMs.p99, 3),
+    r.wire ? `${r.wire.heldBack}/${r.wire.chunksChecked}` : "-",
   ]);
   return `== ${title}\n${table(header, lines)}`;
 }

@@ -29,8 +29,11 @@ export interface StreamProbeOutput {
   heldBack: number;
   /** Content chunks that had a next one to be held behind. */
   chunksChecked: number;
-  /** The values summarised above, so that several probes' streams can be pooled (stream-timing.ts). */
-  samples: { ttfbMs: number[]; relayMs: number[]; gapMs: number[] };
+  /**
+   * The values summarised above, so that several probes' streams can be pooled (stream-timing.ts); `stamps`: each
+   * timed stream's chunks by their stamps, in order, to find them in a capture (wire-capture.ts).
+   */
+  samples: { ttfbMs: number[]; relayMs: number[]; gapMs: number[]; stamps: number[][] };
 }
 
 /** A block that carries data: an event, not a comment. */
@@ -69,12 +72,14 @@ for (let i = 0; i < config.warmupTrials; i++) await oneStream(conn, config);
 const ttfb: number[] = [];
 const relay: number[] = [];
 const gaps: number[] = [];
+const stamps: number[][] = [];
 let heldBack = 0;
 let chunksChecked = 0;
 for (let i = 0; i < config.trials; i++) {
   const { sentUs, events } = await oneStream(conn, config);
   ttfb.push((events[0]!.atUs - sentUs) / 1000);
   const stamped = events.filter((e): e is Required<Event> => e.stampUs !== undefined);
+  stamps.push(stamped.map((e) => e.stampUs));
   stamped.forEach((e, k) => {
     relay.push((e.atUs - e.stampUs) / 1000);
     const next = stamped[k + 1];
@@ -85,5 +90,5 @@ for (let i = 0; i < config.trials; i++) {
   });
 }
 conn.close();
-const output: StreamProbeOutput = { trials: config.trials, ttfbMs: summarise(ttfb), relayMs: summarise(relay), gapMs: summarise(gaps), heldBack, chunksChecked, samples: { ttfbMs: ttfb, relayMs: relay, gapMs: gaps } };
+const output: StreamProbeOutput = { trials: config.trials, ttfbMs: summarise(ttfb), relayMs: summarise(relay), gapMs: summarise(gaps), heldBack, chunksChecked, samples: { ttfbMs: ttfb, relayMs: relay, gapMs: gaps, stamps } };
 process.stdout.write(`${JSON.stringify(output)}\n`);

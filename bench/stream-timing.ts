@@ -1,6 +1,8 @@
 // The stream-timing phase: the mock pauses between events and stamps each content chunk, and a probe reads the
 // streams of every target one at a time (concurrency 1) on the load core.
+import os from "node:os";
 import { runJsonChild } from "./children.ts";
+import { tempDir } from "./cleanup.ts";
 import { probeBundle } from "./probe-bundle.ts";
 import { untilQuiet } from "./quiet.ts";
 import { summarise } from "./stats.ts";
@@ -9,6 +11,7 @@ import { formatStreamTable, streamRows, type StreamRow } from "./report.ts";
 import { LOAD_CORE } from "./runs.ts";
 import { requestHeaders, STREAM_CHUNKS, type Scenario, type Target, type TargetName } from "./scenarios.ts";
 import type { StreamProbeConfig, StreamProbeOutput } from "./stream-probe.ts";
+import { poolWire, startWireCapture, wireCaptureAvailable, wireTiming, type WireTiming } from "./wire-capture.ts";
 
 const WARMUP_STREAMS = 5;
 /** A probe of a later round finds the target warm: fewer streams before the timed ones. */
@@ -23,7 +26,13 @@ function roundTrials(trials: number, rounds: number, round: number): number {
 
 /** Several probes of one target as one: their streams pooled, the summaries taken over all of them. */
 function poolProbes(probes: readonly StreamProbeOutput[]): StreamProbeOutput {
-  const samples = { ttfbMs: probes.flatMap((p) => p.samples.ttfbMs), relayMs: probes.flatMap((p) => p.samples.relayMs), gapMs: probes.flatMap((p) => p.samples.gapMs) };
+  const samples = {
+    ttfbMs: probes.flatMap((p) => p.samples.ttfbMs),
+    relayMs: probes.flatMap((p) => p.samples.relayMs),
+    gapMs: probes.flatMap((p) => p.samples.gapMs),
+    // what the stamps were for (the capture) is done: the results file need not list every chunk
+    stamps: [],
+  };
   const sum = (f: (p: StreamProbeOutput) => number): number => probes.reduce((a, p) => a + f(p), 0);
   return {
     trials: sum((p) => p.trials),
@@ -46,10 +55,13 @@ export async function streamTiming(opts: { root: string; mockOrigin: string; sce
   const rows: StreamRow[] = [];
   const rounds = Math.min(opts.rounds, opts.trials);
   const bundle = await probeBundle(opts.root, PROBE);
+  const captures = wireCaptureAvailable() ? tempDir(os.tmpdir(), "svc-bench-wire-") : undefined;
+  const mockPort = Number(new URL(opts.mockOrigin).port);
   await setStreamShape(opts.mockOrigin, { chunks: STREAM_CHUNKS, delayMs: opts.delayMs });
   try {
     for (const scenario of opts.scenarios.filter((s) => s.stream)) {
       const probes = new Map<TargetName, StreamProbeOutput[]>();
+      const wires = new Map<TargetName, WireTiming[]>();
       for (let round = 0; round < rounds; round++) {
         for (const target of opts.targets) {
           // as before each throughput run: what the target before left behind (a ledger applying its streams'
@@ -64,13 +76,23 @@ export async function streamTiming(opts: { root: string; mockOrigin: string; sce
             trials: roundTrials(opts.trials, rounds, round),
             warmupTrials: round === 0 ? WARMUP_STREAMS : LATER_WARMUP_STREAMS,
           };
+          // direct has no relay: the mock's own chunks are what the probe reads
+          const targetPort = Number(new URL(target.origin).port);
+          const capture = captures !== undefined && targetPort !== mockPort ? await startWireCapture(captures, `${scenario.name}-${target.name}-${round}`, [mockPort, targetPort]) : undefined;
           const probe = await runJsonChild<StreamProbeOutput>(`stream probe ${target.name}/${scenario.name}`, PROBE, config, { core: LOAD_CORE, cwd: opts.root, bundle });
           probes.set(target.name, [...(probes.get(target.name) ?? []), probe]);
-          console.error(`${scenario.name} timed ${target.name} (round ${round + 1} of ${rounds}): TTFB p50 ${probe.ttfbMs.p50.toFixed(3)} ms, relay p50 ${probe.relayMs.p50.toFixed(3)} ms, held back ${probe.heldBack}/${probe.chunksChecked}`);
+          let onWire = "";
+          if (capture) {
+            const { sightings, dropped } = await capture.stop();
+            const wire = wireTiming(probe.samples.stamps, sightings, mockPort, targetPort);
+            wires.set(target.name, [...(wires.get(target.name) ?? []), wire]);
+            onWire = `, on the wire ${wire.heldBack}/${wire.chunksChecked}${dropped > 0 ? ` (tcpdump dropped ${dropped} packets)` : ""}`;
+          }
+          console.error(`${scenario.name} timed ${target.name} (round ${round + 1} of ${rounds}): TTFB p50 ${probe.ttfbMs.p50.toFixed(3)} ms, relay p50 ${probe.relayMs.p50.toFixed(3)} ms, held back ${probe.heldBack}/${probe.chunksChecked}${onWire}`);
         }
       }
       const pooled = new Map([...probes].map(([name, each]) => [name, poolProbes(each)] as const));
-      const scenarioRows = streamRows(scenario.name, pooled);
+      const scenarioRows = streamRows(scenario.name, pooled, new Map([...wires].map(([name, each]) => [name, poolWire(each)] as const)));
       console.log(`${formatStreamTable(`stream timing: ${scenario.title}, c=1, ${opts.delayMs} ms between events, ${opts.trials} streams per target in ${rounds} rounds`, scenarioRows)}\n`);
       rows.push(...scenarioRows);
     }

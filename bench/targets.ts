@@ -52,7 +52,12 @@ export function checkTargets(load: LoadRow[], streams: StreamRow[], snapshot: Sn
       // direct has no relay to hold anything back: what it shows is the client's own scheduling on this machine
       const direct = streams.find((r) => r.scenario === s.scenario && r.target === "direct")?.probe.heldBack;
       const floor = direct === undefined ? "" : ` (direct: ${direct}, the measurement's floor on this machine)`;
-      out.push({ target: `${mode}: ${s.scenario} no chunk held back`, measured: `${s.probe.heldBack} of ${s.probe.chunksChecked}${floor}`, met: s.probe.heldBack === 0 });
+      // on the wire (tcpdump) a chunk counts as held back only if the gateway sent it on after the next one reached
+      // it: the definition itself, without the probe's own scheduling; judged by it where the capture saw every chunk
+      const w = s.wire;
+      const wire = w === undefined ? "" : `; on the wire ${w.heldBack} of ${w.chunksChecked}${w.missing > 0 ? ` (${w.missing} chunks not captured: judged at the probe)` : ""}`;
+      const met = w !== undefined && w.missing === 0 ? w.heldBack === 0 : s.probe.heldBack === 0;
+      out.push({ target: `${mode}: ${s.scenario} no chunk held back`, measured: `${s.probe.heldBack} of ${s.probe.chunksChecked} at the probe${floor}${wire}`, met });
     }
   }
   if (snapshot) {

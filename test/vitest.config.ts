@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     root: new URL("..", import.meta.url).pathname,
-    include: ["{dataplane,controlplane,catalog,proto,test}/**/*.test.ts"],
+    include: ["{dataplane,controlplane,catalog,proto,bench,test}/**/*.test.ts"],
     exclude: ["**/node_modules/**"],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,0 +1,118 @@
+// Timing a relay's chunks on the wire: tcpdump captures loopback while a stream probe runs, and each stamped chunk
+// is found twice, as the mock sent it to the relay and as the relay sent it on. A chunk the probe reads late may
+// have been held back by the relay or read late by the probe (its core is the load's, shared on a 2-core machine
+// with the control plane, Postgres and the kernel's threads); the capture tells the two apart.
+import { spawnSync } from "node:child_process";
+import { readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { onPath, spawnChild, stopChild } from "./children.ts";
+import { STAMP_PATTERN } from "./mock-streams.ts";
+import { stampSightings, type Sighting } from "./pcap.ts";
+import { LOAD_CORE } from "./runs.ts";
+import { summarise, type Summary } from "./stats.ts";
+
+/** What the relay did with a probe's timed chunks, as the kernel saw it. */
+export interface WireTiming {
+  /** Chunks the relay sent on no earlier than the mock sent the next one (of the same stream). */
+  heldBack: number;
+  /** Consecutive pairs of chunks both seen on both legs. */
+  chunksChecked: number;
+  /** Per chunk: sent on by the relay − sent by the mock, ms. */
+  relayMs: Summary;
+  /** Chunks of the timed streams not found on one of the legs (a capture that missed packets). */
+  missing: number;
+  samples: { relayMs: number[] };
+}
+
+// tcpdump gives up root for its own user once capturing; the file must stay where the bench can write and remove it
+const runAs = process.getuid?.() === 0 ? ["-Z", "root"] : [];
+
+/** tcpdump's read timeout (it has no option for it). */
+const BLOCK_TIMEOUT_MS = 1000;
+
+let available: boolean | undefined;
+
+/** Whether tcpdump (Debian's package) is here and may capture loopback (root, or CAP_NET_RAW): asked once, by a one-second capture. */
+export function wireCaptureAvailable(): boolean {
+  if (available === undefined) {
+    const r = onPath("tcpdump") ? spawnSync("timeout", ["-s", "INT", "1", "tcpdump", "-i", "lo", ...runAs, "-w", "/dev/null", "tcp port 9"], { encoding: "utf8" }) : undefined;
+    available = /listening on/.test(r?.stderr ?? "");
+  }
+  return available;
+}
+
+export interface WireCapture {
+  /** Stops the capture and reads what it saw. */
+  stop(): Promise<{ sightings: Map<number, Sighting[]>; dropped: number }>;
+}
+
+/**
+ * Captures what `ports` send on loopback into a file in `dir`, tcpdump on the load core. Only what those ports
+ * send: a relay's requests to the mock (a coding agent's are 230 KB each) are not needed, its answers are.
+ */
+export async function startWireCapture(dir: string, name: string, ports: readonly number[]): Promise<WireCapture> {
+  const file = path.join(dir, `${name}.pcap`);
+  const filter = `tcp and (${ports.map((p) => `src port ${p}`).join(" or ")})`;
+  const child = spawnChild(`tcpdump ${name}`, ["tcpdump", ["-i", "lo", ...runAs, "-B", "65536", "--time-stamp-precision=nano", "-w", file, filter]], { core: LOAD_CORE, cwd: dir, stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  child.proc.stderr!.setEncoding("utf8");
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`tcpdump: not capturing after 5 s: ${stderr.trim()}`)), 5000);
+    child.proc.stderr!.on("data", (text: string) => {
+      stderr += text;
+      if (/listening on/.test(stderr)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    void child.exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`tcpdump exited (${code}): ${stderr.trim()}`));
+    });
+  });
+  return {
+    async stop() {
+      // libpcap takes packets from the kernel a block at a time, a block handed over when full or after tcpdump's
+      // 1 s timeout: stopped at once, the capture lost the last second's chunks (up to half of a probe's)
+      await new Promise((resolve) => setTimeout(resolve, BLOCK_TIMEOUT_MS + 200));
+      await stopChild(child);
+      try {
+        const dropped = Number(/(\d+) packets? dropped by kernel/.exec(stderr)?.[1] ?? 0);
+        return { sightings: stampSightings(readFileSync(file), STAMP_PATTERN), dropped };
+      } finally {
+        rmSync(file, { force: true });
+      }
+    },
+  };
+}
+
+/**
+ * The relay's timing of the probe's timed streams (each a list of its chunks' stamps, in order): a chunk is on the
+ * mock's leg when `mockPort` sent it, on the relay's when `relayPort` did.
+ */
+export function wireTiming(streams: readonly (readonly number[])[], sightings: ReadonlyMap<number, readonly Sighting[]>, mockPort: number, relayPort: number): WireTiming {
+  const sentAt = (stamp: number, port: number): number | undefined => sightings.get(stamp)?.find((s) => s.srcPort === port)?.atUs;
+  let heldBack = 0;
+  let chunksChecked = 0;
+  let missing = 0;
+  const relayMs: number[] = [];
+  for (const stamps of streams) {
+    const legs = stamps.map((stamp) => ({ in: sentAt(stamp, mockPort), out: sentAt(stamp, relayPort) }));
+    legs.forEach((leg, k) => {
+      if (leg.in === undefined || leg.out === undefined) missing++;
+      else relayMs.push((leg.out - leg.in) / 1000);
+      const next = legs[k + 1];
+      if (next === undefined || leg.out === undefined || next.in === undefined) return;
+      chunksChecked++;
+      if (leg.out >= next.in) heldBack++;
+    });
+  }
+  return { heldBack, chunksChecked, relayMs: summarise(relayMs), missing, samples: { relayMs } };
+}
+
+/** Several probes' wire timings as one. */
+export function poolWire(each: readonly WireTiming[]): WireTiming {
+  const relayMs = each.flatMap((w) => w.samples.relayMs);
+  const sum = (f: (w: WireTiming) => number): number => each.reduce((a, w) => a + f(w), 0);
+  return { heldBack: sum((w) => w.heldBack), chunksChecked: sum((w) => w.chunksChecked), relayMs: summarise(relayMs), missing: sum((w) => w.missing), samples: { relayMs } };
+}
