@@ -23,6 +23,12 @@ describe("configuration from the environment (DESIGN.md 5)", () => {
     expect(() => loadDataPlaneConfig({ SVC_HEAP_GARBAGE_MB: "-1" })).toThrow(/SVC_HEAP_GARBAGE_MB/);
   });
 
+  it("gives the helper threads nice 5 unless told otherwise (0: as the main thread; at most 19)", () => {
+    expect(loadDataPlaneConfig({}).helperThreadNice).toBe(5);
+    expect(loadDataPlaneConfig({ SVC_HELPER_THREAD_NICE: "0" }).helperThreadNice).toBe(0);
+    expect(() => loadDataPlaneConfig({ SVC_HELPER_THREAD_NICE: "20" })).toThrow(/SVC_HELPER_THREAD_NICE/);
+  });
+
   it("an empty variable means unset", () => {
     expect(loadDataPlaneConfig({ PORT: "", NATS_URL: "" })).toMatchObject({ port: 8080, natsUrl: undefined });
     expect(loadControlPlaneConfig({ SVC_BOOTSTRAP_MGMT_KEY: "", DATABASE_URL: "" })).toMatchObject({ bootstrapManagementKey: undefined, databaseUrl: undefined });

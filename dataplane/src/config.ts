@@ -37,6 +37,8 @@ const Env = z.object({
   SVC_HEAP_GARBAGE_MB: z.coerce.number().int().min(0).max(1024).default(14),
   /** How many megabytes more it may grow by when that many of request bodies were read since the last one (heap-tuning.ts); 0: none. */
   SVC_HEAP_EXTERNAL_MB: z.coerce.number().int().min(0).max(1024).default(48),
+  /** The nice value of V8's and Node's helper threads, so that they yield a shared core to the main thread (helper-threads.ts); 0: as the main thread. */
+  SVC_HELPER_THREAD_NICE: z.coerce.number().int().min(0).max(19).default(5),
 });
 
 export type DataPlaneConfig = Readonly<{
@@ -72,6 +74,8 @@ export type DataPlaneConfig = Readonly<{
   heapGrowingPercent: number;
   heapGarbageMb: number;
   heapExternalMb: number;
+  /** Nice value given to the helper threads at start-up (0: left alone). */
+  helperThreadNice: number;
   /** Unique per process: names this replica in usage events and snapshot requests. */
   replicaId: string;
   /** The process environment, for provider credentials (<NAMESPACE>_API_KEY, <NAMESPACE>_BASE_URL). */
@@ -112,6 +116,7 @@ export function loadDataPlaneConfig(env: Record<string, string | undefined> = pr
     heapGrowingPercent: e.SVC_HEAP_GROWING_PERCENT,
     heapGarbageMb: e.SVC_HEAP_GARBAGE_MB,
     heapExternalMb: e.SVC_HEAP_EXTERNAL_MB,
+    helperThreadNice: e.SVC_HELPER_THREAD_NICE,
     replicaId: `dp-${randomUUID()}`,
     env: Object.freeze({ ...env }),
   });

@@ -7,6 +7,7 @@ import { portTransport } from "../../proto/transport-port.ts";
 import { loadDataPlaneConfig } from "./config.ts";
 import type { ControlResponse } from "./deps.ts";
 import { startDataPlane, type DataPlane } from "./gateway.ts";
+import { lowerHelperThreads } from "./helper-threads.ts";
 
 export interface Embedded {
   readonly dataPlane: DataPlane;
@@ -26,6 +27,8 @@ const WORKER = bundled ? new URL("./controlplane-worker.mjs", import.meta.url) :
  */
 export async function startEmbedded(env: Record<string, string | undefined> = process.env, catalog: Catalog = loadCatalog()): Promise<Embedded> {
   const dpConfig = loadDataPlaneConfig(env);
+  // before the control plane's thread exists: its ledger keeps the main thread's priority (helper-threads.ts)
+  lowerHelperThreads(dpConfig.helperThreadNice);
   const worker = new Worker(WORKER, { workerData: { env } });
   const transport = portTransport(worker);
   const ready = await new Promise<WorkerReady>((resolve, reject) => {

@@ -5,10 +5,12 @@ import { subjects } from "../../proto/subjects.ts";
 import { loadDataPlaneConfig } from "./config.ts";
 import { httpControlPlaneClient } from "./control-plane-client.ts";
 import { startDataPlane } from "./gateway.ts";
+import { lowerHelperThreads } from "./helper-threads.ts";
 
 /** Split mode: one data plane replica on NATS, relaying management calls to CONTROLPLANE_URL. */
 async function main(): Promise<void> {
   const config = loadDataPlaneConfig();
+  lowerHelperThreads(config.helperThreadNice);
   if (!config.natsUrl) throw new Error("NATS_URL is required for `npm run dataplane` (split mode); `npm start` runs everything in one process.");
   if (!config.keyHashSecret) throw new Error("SVC_KEY_HASH_SECRET is required in split mode (the same value as the control plane's).");
   const catalog = loadCatalog();
