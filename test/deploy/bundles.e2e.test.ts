@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
@@ -16,6 +15,7 @@ import { deleteUsageStream } from "../../proto/transport-nats.ts";
 import { freshDatabase } from "../harness/database.ts";
 import { createKey, eventually, randomManagementKey, splitProcessEnv } from "../harness/gateway.ts";
 import { startMockUpstream, type MockUpstream } from "../harness/mock-upstream.ts";
+import { freePort } from "../harness/ports.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 
@@ -28,15 +28,6 @@ const logs: string[] = [];
 
 const exited = (c: ChildProcess) => c.exitCode !== null || c.signalCode !== null;
 const exitCode = (c: ChildProcess) => new Promise<number | null>((r) => (exited(c) ? r(c.exitCode) : c.once("exit", (code) => r(code))));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 function run(bundle: string, env: Record<string, string>): ChildProcess {
   // a clean environment and another working directory: the bundle finds catalog/ from its own location

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
-import { createServer } from "node:net";
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { subjects } from "../../proto/subjects.ts";
@@ -9,19 +8,11 @@ import { deleteUsageStream } from "../../proto/transport-nats.ts";
 import { freshDatabase } from "../harness/database.ts";
 import { createKey, eventually, randomManagementKey, splitProcessEnv } from "../harness/gateway.ts";
 import { startMockUpstream, type MockUpstream } from "../harness/mock-upstream.ts";
+import { freePort } from "../harness/ports.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 
 const exited = (c: ChildProcess) => c.exitCode !== null || c.signalCode !== null;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** The README's split-mode commands, as separate processes: `npm run controlplane` and two `npm run dataplane`. */
 describe.skipIf(!process.env.NATS_URL || !process.env.DATABASE_URL)("split mode as separate processes (npm run controlplane / dataplane)", () => {
