@@ -103,9 +103,12 @@ export class ResponseBody implements AsyncIterable<Buffer> {
     if (this.#done) return Promise.resolve(END);
     return new Promise((resolve, reject) => {
       // the waiter first: resuming can deliver the next piece at once, and it must wake this reader. It takes what
-      // has arrived once the read that woke it is done, so the rest of that read's events join the piece
+      // has arrived once the read that woke it is done, so the rest of that read's events join the piece. A promise
+      // reaction, not queueMicrotask: Node wraps each queueMicrotask callback in an AsyncResource (an async id, its
+      // init, before and after hooks), which every event of every stream paid for (~0.1 us a wake-up in a scratch
+      // loop, 157-246 against 221-450 ns with the await; docs/performance.md)
       this.#wake = () =>
-        queueMicrotask(() => {
+        void Promise.resolve().then(() => {
           if (this.#chunks.length > 0) resolve({ done: false, value: this.#take() });
           else if (this.#error) reject(this.#error);
           else resolve(END);
