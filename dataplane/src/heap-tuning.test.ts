@@ -92,11 +92,16 @@ describe("tuneHeap", () => {
 
   it("lets the old generation gather its budget of dead objects where that is more than the percent", () => {
     // ~50 MB live (the objects and tsx's own): 30 % is ~15 MB, the budget 64. Full collections in the steady state:
-    // 7-11 at 30 % alone, 4-5 with the budget (the ratio 0.45-0.63), also with four such tests at once
-    const percentOnly = churn(30, 0);
-    const budget = churn(30, 64);
-    expect(budget.majors).toBeLessThan(percentOnly.majors * 0.75);
-  });
+    // 7-11 at 30 % alone, 4-5 with the budget (the ratio 0.45-0.63), also with four such tests at once. Counted over
+    // three runs of each, in turn: one pair, in a loaded suite run, once counted 6 against 7
+    let percentOnly = 0;
+    let budget = 0;
+    for (let i = 0; i < 3; i++) {
+      percentOnly += churn(30, 0).majors;
+      budget += churn(30, 64).majors;
+    }
+    expect(budget).toBeLessThan(percentOnly * 0.75);
+  }, 120_000);
 });
 
 describe("tuneHeap with large request bodies", () => {
