@@ -101,16 +101,17 @@ export function tail(file: string, bytes = 6000): string {
   }
 }
 
-export function waitForLine(child: Child, pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray> {
-  const stdout = child.proc.stdout;
-  if (!stdout) return Promise.reject(new Error(`${child.name}: stdout is not piped`));
+/** Resolves with the first match of `pattern` in what the child writes to `from` (piped), standard output by default. */
+export function waitForLine(child: Child, pattern: RegExp, timeoutMs: number, from: "stdout" | "stderr" = "stdout"): Promise<RegExpMatchArray> {
+  const stream = child.proc[from];
+  if (!stream) return Promise.reject(new Error(`${child.name}: ${from} is not piped`));
   return new Promise((resolve, reject) => {
     let seen = "";
     let found = false;
     const timer = setTimeout(() => reject(new Error(`${child.name}: no ${pattern} within ${timeoutMs} ms`)), timeoutMs);
-    stdout.setEncoding("utf8");
+    stream.setEncoding("utf8");
     // Keeps reading after the match so the child can never block on a full pipe.
-    stdout.on("data", (text: string) => {
+    stream.on("data", (text: string) => {
       if (found) return;
       seen += text;
       const match = seen.match(pattern);

@@ -42,10 +42,9 @@ export function stampSightings(pcap: Buffer, pattern: RegExp): Map<number, Sight
 /** The payload-carrying TCP segments of the capture by flow ("srcPort>dstPort"), in capture order. */
 function tcpFlows(pcap: Buffer): Map<string, Segment[]> {
   if (pcap.length < 24) throw new Error("not a capture file: shorter than its header");
-  const magic = pcap.readUInt32LE(0);
-  const le = magic === 0xa1b2c3d4 || magic === 0xa1b23c4d;
-  const be = pcap.readUInt32BE(0) === 0xa1b2c3d4 || pcap.readUInt32BE(0) === 0xa1b23c4d;
-  if (!le && !be) throw new Error("not a libpcap capture file (pcapng is not read)");
+  const magics = [0xa1b2c3d4, 0xa1b23c4d]; // µs and ns timestamps
+  const le = magics.includes(pcap.readUInt32LE(0));
+  if (!le && !magics.includes(pcap.readUInt32BE(0))) throw new Error("not a libpcap capture file (pcapng is not read)");
   const u32 = (at: number) => (le ? pcap.readUInt32LE(at) : pcap.readUInt32BE(at));
   const nano = u32(0) === 0xa1b23c4d;
   const linkType = u32(20) & 0x0fffffff;

@@ -5,7 +5,7 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { onPath, spawnChild, stopChild } from "./children.ts";
+import { onPath, spawnChild, stopChild, waitForLine } from "./children.ts";
 import { STAMP_PATTERN } from "./mock-streams.ts";
 import { stampSightings, type Sighting } from "./pcap.ts";
 import { LOAD_CORE } from "./runs.ts";
@@ -54,22 +54,11 @@ export async function startWireCapture(dir: string, name: string, ports: readonl
   const file = path.join(dir, `${name}.pcap`);
   const filter = `tcp and (${ports.map((p) => `src port ${p}`).join(" or ")})`;
   const child = spawnChild(`tcpdump ${name}`, ["tcpdump", ["-i", "lo", ...runAs, "-B", "65536", "--time-stamp-precision=nano", "-w", file, filter]], { core: LOAD_CORE, cwd: dir, stdio: ["ignore", "ignore", "pipe"] });
+  // what it says at the end (packets dropped) is read once it has stopped
   let stderr = "";
   child.proc.stderr!.setEncoding("utf8");
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`tcpdump: not capturing after 5 s: ${stderr.trim()}`)), 5000);
-    child.proc.stderr!.on("data", (text: string) => {
-      stderr += text;
-      if (/listening on/.test(stderr)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    void child.exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`tcpdump exited (${code}): ${stderr.trim()}`));
-    });
-  });
+  child.proc.stderr!.on("data", (text: string) => (stderr += text));
+  await waitForLine(child, /listening on/, 5000, "stderr");
   return {
     async stop() {
       // libpcap takes packets from the kernel a block at a time, a block handed over when full or after tcpdump's
