@@ -75,6 +75,7 @@ describe("chunks timed on the wire", () => {
     const wire = wireTiming([[a, b, c, d]], sightings, MOCK, RELAY);
     expect(wire.chunksChecked).toBe(3);
     expect(wire.heldBack).toBe(1);
+    expect(wire.heldAt).toEqual([2]);
     expect(wire.missing).toBe(0);
     expect(wire.samples.relayMs).toEqual([0.05, 0.08, 2.15, 0.15]);
   });

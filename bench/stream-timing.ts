@@ -86,7 +86,8 @@ export async function streamTiming(opts: { root: string; mockOrigin: string; sce
             const { sightings, dropped } = await capture.stop();
             const wire = wireTiming(probe.samples.stamps, sightings, mockPort, targetPort);
             wires.set(target.name, [...(wires.get(target.name) ?? []), wire]);
-            onWire = `, on the wire ${wire.heldBack}/${wire.chunksChecked}${dropped > 0 ? ` (tcpdump dropped ${dropped} packets)` : ""}`;
+            const at = wire.heldAt.length > 0 ? ` (chunks ${wire.heldAt.join(", ")})` : "";
+            onWire = `, on the wire ${wire.heldBack}/${wire.chunksChecked}${at}${dropped > 0 ? ` (tcpdump dropped ${dropped} packets)` : ""}`;
           }
           console.error(`${scenario.name} timed ${target.name} (round ${round + 1} of ${rounds}): TTFB p50 ${probe.ttfbMs.p50.toFixed(3)} ms, relay p50 ${probe.relayMs.p50.toFixed(3)} ms, held back ${probe.heldBack}/${probe.chunksChecked}${onWire}`);
         }

@@ -21,6 +21,8 @@ export interface WireTiming {
   relayMs: Summary;
   /** Chunks of the timed streams not found on one of the legs (a capture that missed packets). */
   missing: number;
+  /** Each held-back chunk's place in its stream (0: the first): work the relay does at a stream's start holds its first chunks. */
+  heldAt: number[];
   samples: { relayMs: number[] };
 }
 
@@ -84,6 +86,7 @@ export function wireTiming(streams: readonly (readonly number[])[], sightings: R
   let heldBack = 0;
   let chunksChecked = 0;
   let missing = 0;
+  const heldAt: number[] = [];
   const relayMs: number[] = [];
   for (const stamps of streams) {
     const legs = stamps.map((stamp) => ({ in: sentAt(stamp, mockPort), out: sentAt(stamp, relayPort) }));
@@ -93,15 +96,18 @@ export function wireTiming(streams: readonly (readonly number[])[], sightings: R
       const next = legs[k + 1];
       if (next === undefined || leg.out === undefined || next.in === undefined) return;
       chunksChecked++;
-      if (leg.out >= next.in) heldBack++;
+      if (leg.out >= next.in) {
+        heldBack++;
+        heldAt.push(k);
+      }
     });
   }
-  return { heldBack, chunksChecked, relayMs: summarise(relayMs), missing, samples: { relayMs } };
+  return { heldBack, chunksChecked, relayMs: summarise(relayMs), missing, heldAt, samples: { relayMs } };
 }
 
 /** Several probes' wire timings as one. */
 export function poolWire(each: readonly WireTiming[]): WireTiming {
   const relayMs = each.flatMap((w) => w.samples.relayMs);
   const sum = (f: (w: WireTiming) => number): number => each.reduce((a, w) => a + f(w), 0);
-  return { heldBack: sum((w) => w.heldBack), chunksChecked: sum((w) => w.chunksChecked), relayMs: summarise(relayMs), missing: sum((w) => w.missing), samples: { relayMs } };
+  return { heldBack: sum((w) => w.heldBack), chunksChecked: sum((w) => w.chunksChecked), relayMs: summarise(relayMs), missing: sum((w) => w.missing), heldAt: each.flatMap((w) => w.heldAt), samples: { relayMs } };
 }
