@@ -6,7 +6,7 @@ import path from "node:path";
 import { spawnLogged, stopChild, tail, waitForHttp, type Child } from "./children.ts";
 import { RUNTIME_ENV } from "../deploy/runtime-env.ts";
 import { gatewayCommand } from "./gateway-command.ts";
-import { freePort } from "./ports.ts";
+import { freePort } from "../test/harness/ports.ts";
 
 export type Mode = "embedded" | "split";
 

@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { spawnLogged, tail, waitForHttp, type Child } from "./children.ts";
-import { freePort } from "./ports.ts";
+import { freePort } from "../test/harness/ports.ts";
 import { childPids } from "./proc.ts";
 
 export interface Nginx {

@@ -6,7 +6,7 @@ import path from "node:path";
 import { runJsonChild, stopChild, tail, waitForHttp, type Child } from "./children.ts";
 import type { DeltaProbeConfig, DeltaProbeOutput } from "./delta-probe.ts";
 import { mintKey } from "./gateway.ts";
-import { freePort } from "./ports.ts";
+import { freePort } from "../test/harness/ports.ts";
 import { memory } from "./proc.ts";
 import { LOAD_CORE, runLoad, type RunSettings } from "./runs.ts";
 import { scenarios, type Target } from "./scenarios.ts";

@@ -7,7 +7,7 @@ import path from "node:path";
 import { spawnLogged, stopChild, waitForHttp, type Child } from "./children.ts";
 import { gatewayCommand } from "./gateway-command.ts";
 import { describeLog, gatewayEnv, newManagementKey, pidOf, type GatewayStack } from "./gateway.ts";
-import { freePort } from "./ports.ts";
+import { freePort } from "../test/harness/ports.ts";
 import { SERVICES_CORE } from "./runs.ts";
 import { freshResources, type ServiceUrls, type SplitResources } from "./services.ts";
 

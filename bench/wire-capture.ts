@@ -60,7 +60,10 @@ export async function startWireCapture(dir: string, name: string, ports: readonl
   let stderr = "";
   child.proc.stderr!.setEncoding("utf8");
   child.proc.stderr!.on("data", (text: string) => (stderr += text));
-  await waitForLine(child, /listening on/, 5000, "stderr");
+  await waitForLine(child, /listening on/, 5000, "stderr").catch((err: unknown) => {
+    // why it did not start (no permission to capture, no such interface) is in what it said
+    throw new Error(`${err instanceof Error ? err.message : String(err)}: ${stderr.trim()}`);
+  });
   return {
     async stop() {
       // libpcap takes packets from the kernel a block at a time, a block handed over when full or after tcpdump's

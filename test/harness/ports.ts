@@ -1,8 +1,8 @@
 import { createServer } from "node:net";
 
 /**
- * Ports this test process has handed out: the OS may give a port just closed to the next bind to port 0, and a
- * cluster asking for several in a row once got one port twice (two data planes, one EADDRINUSE).
+ * Ports this process (a test file's, or the bench's) has handed out: the OS may give a port just closed to the next
+ * bind to port 0, and a cluster asking for several in a row once got one port twice (two data planes, one EADDRINUSE).
  */
 const handedOut = new Set<number>();
 
