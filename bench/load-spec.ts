@@ -34,6 +34,8 @@ export interface LoadConfig extends LoadSpec {
   cpuOf: Record<string, number[]>;
   /** Processes whose memory is read right after the measured run, by role. */
   memoryOf: Record<string, number>;
+  /** Processes whose main thread's context switches are counted over the measured run, by role. */
+  switchesOf: Record<string, number>;
 }
 
 export interface LoadOutput extends RunResult {
@@ -42,4 +44,6 @@ export interface LoadOutput extends RunResult {
   /** CPU seconds each role used after the run until quiet (bench/load.ts): what the run left behind. */
   cpuAfterSeconds: Record<string, number | null>;
   memory: Record<string, { rssMb: number; peakRssMb: number } | null>;
+  /** Context switches of each role's main thread during the measured run; null when a process was gone. */
+  switches: Record<string, { voluntary: number; involuntary: number } | null>;
 }

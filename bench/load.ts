@@ -6,7 +6,7 @@ import { childConfig } from "./child-config.ts";
 import { runAutocannon } from "./load-autocannon.ts";
 import type { LoadConfig, LoadOutput, LoadSpec, RunResult } from "./load-spec.ts";
 import { discardWrkFiles, runWrk } from "./load-wrk.ts";
-import { cpuSecondsOf, memory } from "./proc.ts";
+import { contextSwitches, cpuSecondsOf, memory } from "./proc.ts";
 import { whileBusy } from "./quiet.ts";
 
 const config = childConfig<LoadConfig>("load.ts", "LoadConfig");
@@ -17,21 +17,29 @@ process.once("SIGTERM", () => {
 
 const run = (spec: LoadSpec, durationSec: number): Promise<RunResult> => (config.tool === "wrk" ? runWrk(spec, durationSec, config.realtimeWrk) : runAutocannon(spec, durationSec));
 const cpuNow = (): Record<string, number | undefined> => Object.fromEntries(Object.entries(config.cpuOf).map(([role, pids]) => [role, cpuSecondsOf(pids)]));
+const switchesNow = () => Object.fromEntries(Object.entries(config.switchesOf).map(([role, pid]) => [role, contextSwitches(pid)]));
 
 // Warm-up opens the keep-alive connections and lets V8 optimise both sides before anything is measured.
 if (config.warmupSec > 0) await run(config, config.warmupSec);
+const switchesBefore = switchesNow();
 const before = cpuNow();
 const result = await run(config, config.durationSec);
 const after = cpuNow();
+const switchesAfter = switchesNow();
 const cpuSeconds: Record<string, number | null> = {};
 for (const role of Object.keys(config.cpuOf)) {
   const [a, b] = [before[role], after[role]];
   cpuSeconds[role] = a === undefined || b === undefined ? null : b - a;
 }
+const switches: LoadOutput["switches"] = {};
+for (const role of Object.keys(config.switchesOf)) {
+  const [a, b] = [switchesBefore[role], switchesAfter[role]];
+  switches[role] = a === undefined || b === undefined ? null : { voluntary: b.voluntary - a.voluntary, involuntary: b.involuntary - a.involuntary };
+}
 const mem: LoadOutput["memory"] = {};
 for (const [role, pid] of Object.entries(config.memoryOf)) mem[role] = memory(pid) ?? null;
 const cpuAfterSeconds = config.settle ? await leftBehind(after) : {};
-const output: LoadOutput = { ...result, cpuSeconds, cpuAfterSeconds, memory: mem };
+const output: LoadOutput = { ...result, cpuSeconds, cpuAfterSeconds, memory: mem, switches };
 process.stdout.write(`${JSON.stringify(output)}\n`);
 
 /**

@@ -39,6 +39,27 @@ export function cpuSecondsOf(pids: readonly number[]): number | undefined {
   return total;
 }
 
+/** Times a thread left its core: of its own accord (to wait for something) and preempted (still runnable). */
+export interface ContextSwitches {
+  voluntary: number;
+  involuntary: number;
+}
+
+/**
+ * The context switches of a process's main thread (its thread group leader: /proc/<pid>/status counts that thread
+ * alone), the one that serves requests in the mock, nginx's worker, the relay and the gateway.
+ */
+export function contextSwitches(pid: number): ContextSwitches | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const voluntary = Number(/^voluntary_ctxt_switches:\s+(\d+)/m.exec(status)?.[1] ?? Number.NaN);
+    const involuntary = Number(/^nonvoluntary_ctxt_switches:\s+(\d+)/m.exec(status)?.[1] ?? Number.NaN);
+    return Number.isNaN(voluntary) || Number.isNaN(involuntary) ? undefined : { voluntary, involuntary };
+  } catch {
+    return undefined;
+  }
+}
+
 export interface Memory {
   /** VmRSS: resident now. */
   rssMb: number;

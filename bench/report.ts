@@ -28,6 +28,13 @@ export interface Measurement {
   upstreamCpuUsPerRequest: number | null;
   rssMb: number | null;
   controlPlaneRssMb: number | null;
+  /**
+   * Times per answer the serving thread was preempted (switched out while it still had work): on the shared core,
+   * mostly by the mock waking to a request it had just written (docs/performance.md, "who preempts whom").
+   */
+  preemptedPerRequest: number | null;
+  /** Times per answer the mock went to sleep and was woken again: 1 ÷ the requests it found per wake-up. */
+  upstreamWakesPerRequest: number | null;
 }
 
 export interface LoadRow {
@@ -55,6 +62,8 @@ export interface StreamRow {
 const perRequestUs = (cpuSeconds: number | null | undefined, responses: number): number | null =>
   cpuSeconds === null || cpuSeconds === undefined || responses === 0 ? null : (cpuSeconds * 1e6) / responses;
 
+const perRequest = (count: number | undefined, responses: number): number | null => (count === undefined || responses === 0 ? null : count / responses);
+
 export function measure(out: LoadOutput): Measurement {
   return {
     requestsPerSec: out.ok / out.durationSec,
@@ -68,6 +77,9 @@ export function measure(out: LoadOutput): Measurement {
     upstreamCpuUsPerRequest: perRequestUs(out.cpuSeconds["upstream"], out.responses),
     rssMb: out.memory["server"]?.rssMb ?? null,
     controlPlaneRssMb: out.memory["controlPlane"]?.rssMb ?? null,
+    // absent from results files written before the switches were counted
+    preemptedPerRequest: perRequest(out.switches?.["server"]?.involuntary, out.responses),
+    upstreamWakesPerRequest: perRequest(out.switches?.["upstream"]?.voluntary, out.responses),
   };
 }
 
@@ -117,7 +129,7 @@ function afterUs(m: Measurement): number | null {
 }
 
 export function formatLoadTable(title: string, rows: LoadRow[]): string {
-  const header = ["conns", "target", "req/s", "p50 ms", "p99 ms", "+p50 ms", "×direct", "×nginx", "CPU µs/req", "CP µs/req", "after µs/req", "mock µs/req", "RSS MB", "failed"];
+  const header = ["conns", "target", "req/s", "p50 ms", "p99 ms", "+p50 ms", "×direct", "×nginx", "CPU µs/req", "CP µs/req", "after µs/req", "mock µs/req", "preempted/req", "mock wakes/req", "RSS MB", "failed"];
   const lines = rows.map((r) => [
     String(r.connections),
     r.target,
@@ -131,6 +143,8 @@ export function formatLoadTable(title: string, rows: LoadRow[]): string {
     fmt(r.m.controlPlaneCpuUsPerRequest, 1),
     fmt(afterUs(r.m), 1),
     fmt(r.m.upstreamCpuUsPerRequest, 1),
+    fmt(r.m.preemptedPerRequest, 3),
+    fmt(r.m.upstreamWakesPerRequest, 3),
     fmt(r.m.rssMb, 0),
     String(r.m.failed),
   ]);

@@ -175,6 +175,10 @@ async function main(): Promise<void> {
         "  run left behind, such as a ledger catching up; the CPU target counts the serving process's share of it.",
         "mock µs/req: the mock's CPU per answer (direct: the server's own). It shares the servers' core: a target's throughput",
         "  there is bounded by its CPU plus this; a relay slower than the mock leaves it idle and wakes it more often.",
+        "preempted/req: times the serving thread (the mock, nginx's worker, the relay's or gateway's main thread) was switched",
+        "  out while still runnable, ÷ answers; mock wakes/req: times the mock slept and was woken, ÷ answers. On the shared",
+        "  core a server slower than the mock is preempted by it at its upstream writes, one request a wake-up",
+        "  (docs/performance.md, \"who preempts whom\").",
         "RSS: VmRSS right after the measured run (nginx: its worker). Stream timing: see docs/performance.md.",
       ].join("\n"),
     );

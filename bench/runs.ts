@@ -25,7 +25,12 @@ export function runLoad(target: Target, scenario: Scenario, connections: number,
     cpuOf["controlPlane"] = [p.controlPlane];
     memoryOf["controlPlane"] = p.controlPlane;
   }
-  if (p.upstream !== undefined) cpuOf["upstream"] = [p.upstream];
+  // the serving thread (nginx's worker, the gateway's main thread) and the mock, whose switches tell who preempted whom
+  const switchesOf: Record<string, number> = { server: p.memory };
+  if (p.upstream !== undefined) {
+    cpuOf["upstream"] = [p.upstream];
+    switchesOf["upstream"] = p.upstream;
+  }
   const config: LoadConfig = {
     tool: s.tool,
     url: `${target.origin}${scenario.path}`,
@@ -38,6 +43,7 @@ export function runLoad(target: Target, scenario: Scenario, connections: number,
     settle: opts.settle ?? true,
     cpuOf,
     memoryOf,
+    switchesOf,
   };
   return runJsonChild<LoadOutput>(`load ${target.name}/${scenario.name}/c${connections}`, "bench/load.ts", config, { core: LOAD_CORE, cwd: s.root });
 }
