@@ -77,9 +77,8 @@ export function measure(out: LoadOutput): Measurement {
     upstreamCpuUsPerRequest: perRequestUs(out.cpuSeconds["upstream"], out.responses),
     rssMb: out.memory["server"]?.rssMb ?? null,
     controlPlaneRssMb: out.memory["controlPlane"]?.rssMb ?? null,
-    // absent from results files written before the switches were counted
-    preemptedPerRequest: perRequest(out.switches?.["server"]?.involuntary, out.responses),
-    upstreamWakesPerRequest: perRequest(out.switches?.["upstream"]?.voluntary, out.responses),
+    preemptedPerRequest: perRequest(out.switches["server"]?.involuntary, out.responses),
+    upstreamWakesPerRequest: perRequest(out.switches["upstream"]?.voluntary, out.responses),
   };
 }
 
