@@ -50,14 +50,25 @@ export interface ContextSwitches {
  * alone), the one that serves requests in the mock, nginx's worker, the relay and the gateway.
  */
 export function contextSwitches(pid: number): ContextSwitches | undefined {
+  const status = statusOf(pid);
+  if (status === undefined) return undefined;
+  const voluntary = statusNumber(status, "voluntary_ctxt_switches");
+  const involuntary = statusNumber(status, "nonvoluntary_ctxt_switches");
+  return Number.isNaN(voluntary) || Number.isNaN(involuntary) ? undefined : { voluntary, involuntary };
+}
+
+/** /proc/<pid>/status, or undefined when the process is gone. */
+function statusOf(pid: number): string | undefined {
   try {
-    const status = readFileSync(`/proc/${pid}/status`, "utf8");
-    const voluntary = Number(/^voluntary_ctxt_switches:\s+(\d+)/m.exec(status)?.[1] ?? Number.NaN);
-    const involuntary = Number(/^nonvoluntary_ctxt_switches:\s+(\d+)/m.exec(status)?.[1] ?? Number.NaN);
-    return Number.isNaN(voluntary) || Number.isNaN(involuntary) ? undefined : { voluntary, involuntary };
+    return readFileSync(`/proc/${pid}/status`, "utf8");
   } catch {
     return undefined;
   }
+}
+
+/** The number that starts a status line's value (`VmRSS:  1234 kB` → 1234), NaN when the line is missing. */
+function statusNumber(status: string, name: string): number {
+  return Number(new RegExp(`^${name}:\\s+(\\d+)`, "m").exec(status)?.[1] ?? Number.NaN);
 }
 
 export interface Memory {
@@ -68,15 +79,12 @@ export interface Memory {
 }
 
 export function memory(pid: number): Memory | undefined {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, "utf8");
-    const kb = (name: string): number => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? Number.NaN);
-    const rss = kb("VmRSS");
-    const hwm = kb("VmHWM");
-    return Number.isNaN(rss) ? undefined : { rssMb: rss / 1024, peakRssMb: hwm / 1024 };
-  } catch {
-    return undefined;
-  }
+  const status = statusOf(pid);
+  if (status === undefined) return undefined;
+  // both in kB
+  const rss = statusNumber(status, "VmRSS");
+  const hwm = statusNumber(status, "VmHWM");
+  return Number.isNaN(rss) ? undefined : { rssMb: rss / 1024, peakRssMb: hwm / 1024 };
 }
 
 /** Direct children of a process (nginx's worker under its master). */

@@ -86,7 +86,6 @@ export async function startWireCapture(dir: string, name: string, ports: readonl
  */
 export function wireTiming(streams: readonly (readonly number[])[], sightings: ReadonlyMap<number, readonly Sighting[]>, mockPort: number, relayPort: number): WireTiming {
   const sentAt = (stamp: number, port: number): number | undefined => sightings.get(stamp)?.find((s) => s.srcPort === port)?.atUs;
-  let heldBack = 0;
   let chunksChecked = 0;
   let missing = 0;
   const heldAt: number[] = [];
@@ -99,18 +98,16 @@ export function wireTiming(streams: readonly (readonly number[])[], sightings: R
       const next = legs[k + 1];
       if (next === undefined || leg.out === undefined || next.in === undefined) return;
       chunksChecked++;
-      if (leg.out >= next.in) {
-        heldBack++;
-        heldAt.push(k);
-      }
+      if (leg.out >= next.in) heldAt.push(k);
     });
   }
-  return { heldBack, chunksChecked, relayMs: summarise(relayMs), missing, heldAt, samples: { relayMs } };
+  return { heldBack: heldAt.length, chunksChecked, relayMs: summarise(relayMs), missing, heldAt, samples: { relayMs } };
 }
 
 /** Several probes' wire timings as one. */
 export function poolWire(each: readonly WireTiming[]): WireTiming {
   const relayMs = each.flatMap((w) => w.samples.relayMs);
   const sum = (f: (w: WireTiming) => number): number => each.reduce((a, w) => a + f(w), 0);
-  return { heldBack: sum((w) => w.heldBack), chunksChecked: sum((w) => w.chunksChecked), relayMs: summarise(relayMs), missing: sum((w) => w.missing), heldAt: each.flatMap((w) => w.heldAt), samples: { relayMs } };
+  const heldAt = each.flatMap((w) => w.heldAt);
+  return { heldBack: heldAt.length, chunksChecked: sum((w) => w.chunksChecked), relayMs: summarise(relayMs), missing: sum((w) => w.missing), heldAt, samples: { relayMs } };
 }
