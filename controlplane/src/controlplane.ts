@@ -5,7 +5,7 @@ import { subjects } from "../../proto/subjects.ts";
 import type { Transport } from "../../proto/transport.ts";
 import { SnapshotPublisher } from "./bus/snapshot-publisher.ts";
 import { ReplicaRoster } from "./bus/replica-roster.ts";
-import { consumeUsage } from "./bus/usage-consumer.ts";
+import { BATCH_WINDOW_MS, PGLITE_BATCH_WINDOW_MS, consumeUsage } from "./bus/usage-consumer.ts";
 import type { ControlPlaneConfig } from "./config.ts";
 import { openDatabase, type Database } from "./db/connect.ts";
 import { createControlHandler } from "./http/handler.ts";
@@ -45,7 +45,7 @@ export async function startControlPlane(opts: { config: ControlPlaneConfig; cata
   publisher.start();
   const roster = new ReplicaRoster(opts.transport, subjects(config.natsPrefix), (n) => publisher.replicasChanged(n));
   roster.start();
-  const stopUsage = consumeUsage(database.db, opts.transport, publisher, log);
+  const stopUsage = consumeUsage(database.db, opts.transport, publisher, log, database.kind === "pglite" ? PGLITE_BATCH_WINDOW_MS : BATCH_WINDOW_MS);
   const handler = createControlHandler({
     db: database.db,
     keyHashSecret,

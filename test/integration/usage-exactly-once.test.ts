@@ -10,6 +10,7 @@ import { subjects } from "../../proto/subjects.ts";
 import { connect } from "nats";
 import { connectNats, deleteUsageStream } from "../../proto/transport-nats.ts";
 import type { Transport } from "../../proto/transport.ts";
+import { createKeyThrough } from "../harness/control-plane.ts";
 import { freshDatabase } from "../harness/database.ts";
 import { eventually, randomManagementKey, testLogEnv } from "../harness/gateway.ts";
 
@@ -43,14 +44,7 @@ describe.skipIf(!process.env.NATS_URL)("usage events over NATS JetStream land in
     cp = await startControlPlane({ config, catalog: loadCatalog(), transport: cpBus, requireSecret: true });
     if (!cp.bootstrap.created) throw new Error("fresh database expected");
     orgId = cp.bootstrap.orgId;
-    const res = await cp.handle({
-      method: "POST",
-      path: "/v1/management/keys",
-      query: "",
-      headers: { authorization: `Bearer ${config.bootstrapManagementKey}`, "content-type": "application/json" },
-      body: Buffer.from("{}"),
-    });
-    keyId = (JSON.parse(res.body) as { id: string }).id;
+    keyId = await createKeyThrough(cp, config.bootstrapManagementKey!);
   });
 
   afterAll(async () => {
