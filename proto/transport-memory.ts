@@ -3,15 +3,27 @@ import { MAX_BATCH, type Transport, type Unsubscribe } from "./transport.ts";
 /** Usage events the in-process durable queue holds at most (a few tens of MB) before it refuses more. */
 export const MAX_QUEUED = 100_000;
 
+/** A queued durable event and the publisher waiting to hear that its consumer has it. */
+interface Queued {
+  data: Uint8Array;
+  msgId: string;
+  done: () => void;
+}
+
 /**
  * In-process transport for embedded mode: same calls and bytes as NATS, delivered on the next tick so that no
- * caller ever runs inside another's stack. The durable queue lives in memory (embedded mode is one process).
+ * caller ever runs inside another's stack. The durable queue lives in memory (embedded mode is one process), so a
+ * durable publish resolves only once the consumer has handled the event (the ledger committed it), not when it is
+ * queued: until then the publisher keeps it (the data plane, in its spool), and a crash of the whole process loses
+ * nothing that was acknowledged.
  */
 export function memoryTransport(): Transport {
   const subs = new Map<string, Set<(d: Uint8Array) => void>>();
   const repliers = new Map<string, (d: Uint8Array) => Promise<Uint8Array>>();
-  const queue: Uint8Array[] = [];
+  const queue: Queued[] = [];
+  /** Handled ids (most recent 100,000), and the promises of those still queued. */
   const seenIds = new Set<string>();
+  const pending = new Map<string, Promise<void>>();
   let consumer: ((batch: Uint8Array[]) => Promise<void>) | undefined;
   let draining = false;
   let closed = false;
@@ -25,8 +37,14 @@ export function memoryTransport(): Transport {
         if (queue.length === 0 || handler === undefined || closed) break;
         const batch = queue.slice(0, MAX_BATCH);
         try {
-          await handler(batch);
+          await handler(batch.map((q) => q.data));
           queue.splice(0, batch.length);
+          for (const q of batch) {
+            pending.delete(q.msgId);
+            seenIds.add(q.msgId);
+            if (seenIds.size > 100_000) seenIds.delete(seenIds.values().next().value!);
+            q.done();
+          }
         } catch {
           await new Promise((r) => setTimeout(r, 200));
         }
@@ -69,15 +87,18 @@ export function memoryTransport(): Transport {
       set.add(handler);
       return () => set.delete(handler);
     },
-    async publishDurable(data, msgId) {
-      if (closed) throw new Error("transport closed");
-      if (seenIds.has(msgId)) return;
+    publishDurable(data, msgId) {
+      if (closed) return Promise.reject(new Error("transport closed"));
+      if (seenIds.has(msgId)) return Promise.resolve();
+      // the same event again (a publisher's replay) while it waits: it is queued once, and answered with the first
+      const queued = pending.get(msgId);
+      if (queued) return queued;
       // bounded: while the consumer cannot keep up, the publisher keeps the event in its spool instead
-      if (queue.length >= MAX_QUEUED) throw new Error("durable queue full");
-      seenIds.add(msgId);
-      if (seenIds.size > 100_000) seenIds.delete(seenIds.values().next().value!);
-      queue.push(data);
+      if (queue.length >= MAX_QUEUED) return Promise.reject(new Error("durable queue full"));
+      const handled = new Promise<void>((done) => queue.push({ data, msgId, done }));
+      pending.set(msgId, handled);
       setImmediate(drain);
+      return handled;
     },
     consumeDurable(handler): Unsubscribe {
       consumer = handler;

@@ -13,6 +13,13 @@ type Frame =
   | { k: "call"; id: number; payload: unknown }
   | { k: "ret"; id: number; payload?: unknown; err?: string };
 
+/**
+ * How long a batch of durable events may wait for the other side's answer. It answers once its consumer has the
+ * events (the ledger committed them, transport-memory.ts), which under a load the ledger is behind on takes seconds;
+ * a batch not answered in time is kept by the publisher and sent again (the ledger ignores what it already has).
+ */
+const DURABLE_ACK_MS = 120_000;
+
 /** Anything with postMessage and message events: a Worker on one side, parentPort on the other. */
 export interface PortLike {
   postMessage(value: unknown): void;
@@ -92,7 +99,7 @@ export function portTransport(port: PortLike | MessagePort): PortTransport {
   const durable = new DurableBatcher(async (items) => {
     if (closed) throw new Error("transport closed");
     const id = nextId++;
-    const answer = expect(id, 10_000);
+    const answer = expect(id, DURABLE_ACK_MS);
     post({ k: "dur", id, items });
     const f = (await answer) as Extract<Frame, { k: "durack" }>;
     if (f.err !== undefined) throw new Error(f.err);
