@@ -117,6 +117,37 @@ describe("the image's bundles (npm run build)", () => {
     expect(await pgliteSystemId(data)).toBe(await pgliteSystemId(dataDir(), template));
   }, 90_000);
 
+  it("embedded: usage answered just before a SIGKILL is billed once the gateway is back on its data directory", async () => {
+    const mgmt = randomManagementKey();
+    const data = dataDir();
+    const start = async () => {
+      const port = await freePort();
+      const child = run("embedded.mjs", { PORT: String(port), SVC_DATA_DIR: data, SVC_BOOTSTRAP_MGMT_KEY: mgmt, SVC_BOOTSTRAP_CREDIT: "3" });
+      const base = `http://127.0.0.1:${port}`;
+      await up(base, mgmt);
+      return { child, base };
+    };
+    const first = await start();
+    const { key } = await createKey(first.base, mgmt, { name: "killed" });
+    const client = new OpenAI({ baseURL: `${first.base}/v1`, apiKey: key, maxRetries: 0 });
+    let billed = 0;
+    for (let i = 0; i < 5; i++) {
+      const { response } = await client.chat.completions.create({ model: "gpt-4o", messages: [{ role: "user", content: "capital of France?" }] }).withResponse();
+      billed += Number(response.headers.get("x-svc-cost-micros"));
+    }
+    expect(billed).toBe(5 * 105);
+    // no drain, no clean stop: whatever the ledger had not committed is only in the spool
+    first.child.kill("SIGKILL");
+    await exitCode(first.child);
+    const second = await start();
+    await eventually(async () => {
+      const credits = (await (await fetch(`${second.base}/v1/credits`, { headers: { authorization: `Bearer ${key}` } })).json()) as { available_micros: number };
+      expect(credits.available_micros).toBe(3_000_000 - billed);
+    }, 15_000, 100);
+    second.child.kill("SIGTERM");
+    expect(await exitCode(second.child)).toBe(0);
+  }, 120_000);
+
   describe.skipIf(!process.env.NATS_URL || !process.env.DATABASE_URL)("split (Postgres and NATS)", () => {
     let db: Awaited<ReturnType<typeof freshDatabase>>;
     const prefix = `p${randomBytes(6).toString("hex")}`;
