@@ -32,19 +32,20 @@ describe.skipIf(!process.env.NATS_URL)("usage events over NATS JetStream land in
     db = await freshDatabase();
     cpBus = await connectNats({ servers: natsUrl, subjects: s, name: "cp", ensureUsageStream: true });
     publisher = await connectNats({ servers: natsUrl, subjects: s, name: "dp", ensureUsageStream: false });
+    const mgmt = randomManagementKey();
     const config = loadControlPlaneConfig({
       ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}),
       SVC_DATA_DIR: db.dataDir,
       ...testLogEnv("controlplane", db.dataDir),
       SVC_KEY_HASH_SECRET: randomBytes(32).toString("hex"),
-      SVC_BOOTSTRAP_MGMT_KEY: randomManagementKey(),
+      SVC_BOOTSTRAP_MGMT_KEY: mgmt,
       SVC_BOOTSTRAP_CREDIT: "1",
       SVC_STATUS_FEEDS: "off",
     });
     cp = await startControlPlane({ config, catalog: loadCatalog(), transport: cpBus, requireSecret: true });
     if (!cp.bootstrap.created) throw new Error("fresh database expected");
     orgId = cp.bootstrap.orgId;
-    keyId = await createKeyThrough(cp, config.bootstrapManagementKey!);
+    keyId = await createKeyThrough(cp, mgmt);
   });
 
   afterAll(async () => {

@@ -26,11 +26,12 @@ describe("the usage consumer on the embedded PGlite ledger", () => {
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), "svc-usage-consumer-"));
+    const mgmt = randomManagementKey();
     const config = loadControlPlaneConfig({
       SVC_DATA_DIR: dataDir,
       ...testLogEnv("controlplane", dataDir),
       SVC_KEY_HASH_SECRET: randomBytes(32).toString("hex"),
-      SVC_BOOTSTRAP_MGMT_KEY: randomManagementKey(),
+      SVC_BOOTSTRAP_MGMT_KEY: mgmt,
       SVC_BOOTSTRAP_CREDIT: "1",
       SVC_STATUS_FEEDS: "off",
     });
@@ -38,7 +39,7 @@ describe("the usage consumer on the embedded PGlite ledger", () => {
     expect(cp.database.kind).toBe("pglite");
     if (!cp.bootstrap.created) throw new Error("fresh database expected");
     orgId = cp.bootstrap.orgId;
-    keyId = await createKeyThrough(cp, config.bootstrapManagementKey!);
+    keyId = await createKeyThrough(cp, mgmt);
   }, 60_000);
 
   afterAll(async () => {
