@@ -135,7 +135,7 @@ async function main(): Promise<void> {
     skipped = preflighted.skipped;
     const settings = { root, tool: o.loadTool, durationSec: o.durationSec, warmupSec: o.warmupSec };
     if (o.phases.includes("throughput")) load = await throughput(preflighted.runnable, targets, o.connections, { ...settings, rounds: o.rounds });
-    if (o.phases.includes("streams")) streams = await streamTiming({ root, mockOrigin: mock.origin, scenarios: preflighted.runnable, targets, delayMs: o.streamDelayMs, trials: o.streamTrials, rounds: o.streamRounds });
+    if (o.phases.includes("streams")) streams = await streamTiming({ root, mockOrigin: mock.origin, scenarios: preflighted.runnable, targets, delayMs: o.streamDelayMs, trials: o.streamTrials, rounds: o.streamRounds, warmup: o.streamWarmup });
     rssAtEnd = endMemory(stacks, targets);
     console.log(`RSS at the end: ${Object.entries(rssAtEnd).map(([k, v]) => `${k} ${v ? `${(v as { rssMb: number }).rssMb.toFixed(0)} MB (peak ${(v as { peakRssMb: number }).peakRssMb.toFixed(0)} MB)` : "-"}`).join("; ") || "-"}\n`);
     // the snapshot phase is timed next: these would only add idle work on core 0 and traffic on Postgres and NATS

@@ -13,7 +13,8 @@ import { requestHeaders, STREAM_CHUNKS, type Scenario, type Target, type TargetN
 import type { StreamProbeConfig, StreamProbeOutput } from "./stream-probe.ts";
 import { poolWire, startWireCapture, wireCaptureAvailable, wireTiming, type WireTiming } from "./wire-capture.ts";
 
-const WARMUP_STREAMS = 5;
+/** The first round's warm-up streams run this many at a time (stream-probe.ts). */
+export const WARMUP_CONNECTIONS = 8;
 /** A probe of a later round finds the target warm: fewer streams before the timed ones. */
 const LATER_WARMUP_STREAMS = 2;
 /** Run from its bundle, not through tsx (probe-bundle.ts). */
@@ -51,7 +52,7 @@ function poolProbes(probes: readonly StreamProbeOutput[]): StreamProbeOutput {
  * that block's speed with it (one run had nginx at +0.40 ms over direct and the bare relay at +0.73, both above
  * the gateway's +0.29; docs/performance.md).
  */
-export async function streamTiming(opts: { root: string; mockOrigin: string; scenarios: readonly Scenario[]; targets: readonly Target[]; delayMs: number; trials: number; rounds: number }): Promise<StreamRow[]> {
+export async function streamTiming(opts: { root: string; mockOrigin: string; scenarios: readonly Scenario[]; targets: readonly Target[]; delayMs: number; trials: number; rounds: number; warmup: number }): Promise<StreamRow[]> {
   const rows: StreamRow[] = [];
   const rounds = Math.min(opts.rounds, opts.trials);
   const bundle = await probeBundle(opts.root, PROBE);
@@ -74,7 +75,8 @@ export async function streamTiming(opts: { root: string; mockOrigin: string; sce
             headers: requestHeaders(target, scenario),
             body: scenario.body,
             trials: roundTrials(opts.trials, rounds, round),
-            warmupTrials: round === 0 ? WARMUP_STREAMS : LATER_WARMUP_STREAMS,
+            warmupTrials: round === 0 ? opts.warmup : LATER_WARMUP_STREAMS,
+            warmupConnections: round === 0 ? WARMUP_CONNECTIONS : 1,
           };
           // direct has no relay: the mock's own chunks are what the probe reads
           const targetPort = Number(new URL(target.origin).port);
