@@ -30,7 +30,8 @@ environment:
   BENCH_STREAM_TRIALS   timed streams per target and stream scenario (default 50)
   BENCH_STREAM_ROUNDS   rounds those streams are timed in, every target in turn each round, pooled (default 5)
   BENCH_STREAM_WARMUP   streams each target serves, 8 at a time, before its first timed round (default 500), so
-                        that its stream path is timed as V8 has optimised it under steady traffic
+                        that its stream path is timed as V8 has optimised it under steady traffic; 2 more before
+                        each round's timed streams
   BENCH_OPEN_STREAMS_LEVELS   concurrent streams held open through one data plane, level by level (default 500,1000,2000,4000)
   BENCH_OPEN_STREAMS_EVENT_MS pause between the events of those streams (default 100)
   BENCH_SNAPSHOT_KEYS   keys in the snapshot-scale phase (default 100000; 0 skips the phase)
@@ -161,11 +162,11 @@ export function expectedSeconds(o: BenchOptions, targets: number, phases: { snap
   const perRun = o.durationSec + o.warmupSec + 1.5;
   const load = o.phases.includes("throughput") ? o.scenarios.length * o.connections.length * targets * perRun * o.rounds : 0;
   const streamScenarios = o.phases.includes("streams") ? o.scenarios.filter((name) => scenarios.find((s) => s.name === name)?.stream).length : 0;
-  // a timed stream lasts about (chunks + 4 events) × delay; the warm-up streams 8 at a time, 2 in later rounds; ~1.5 s
-  // to start each probe
+  // a timed stream lasts about (chunks + 4 events) × delay; the warm-up streams 8 at a time by a probe of their own,
+  // 2 more before each round's; ~1.5 s to start each probe
   const rounds = Math.min(o.streamRounds, o.streamTrials);
   // and, where tcpdump can capture, ~1.3 s more for each relay's probe (wire-capture.ts waits out its read timeout)
-  const streams = streamScenarios * (targets * ((o.streamTrials + o.streamWarmup / 8 + 2 * (rounds - 1)) * (24 * o.streamDelayMs + 2) / 1000 + 1.5 * rounds) + (targets - 1) * rounds * 1.3);
+  const streams = streamScenarios * (targets * ((o.streamTrials + o.streamWarmup / 8 + 2 * rounds) * (24 * o.streamDelayMs + 2) / 1000 + 1.5 * (rounds + (o.streamWarmup > 0 ? 1 : 0))) + (targets - 1) * rounds * 1.3);
   const startup = load + streams > 0 ? 15 + o.modes.length * 10 : 5;
   const snapshot = phases.snapshot ? 40 + o.snapshotKeys / 20_000 + perRun + o.deltaTrials * 0.03 : 0;
   const openStreams = phases.openStreams ? expectedOpenStreamsSeconds(o.openStreamsLevels) : 0;

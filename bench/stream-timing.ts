@@ -13,7 +13,7 @@ import { requestHeaders, STREAM_CHUNKS, type Scenario, type Target, type TargetN
 import type { StreamProbeConfig, StreamProbeOutput } from "./stream-probe.ts";
 import { poolWire, startWireCapture, wireCaptureAvailable, wireTiming, type WireTiming } from "./wire-capture.ts";
 
-/** The first round's warm-up streams run this many at a time (stream-probe.ts). */
+/** The warm-up streams before a target's first round run this many at a time (stream-probe.ts). */
 export const WARMUP_CONNECTIONS = 8;
 /** A probe of a later round finds the target warm: fewer streams before the timed ones. */
 const LATER_WARMUP_STREAMS = 2;
@@ -65,19 +65,24 @@ export async function streamTiming(opts: { root: string; mockOrigin: string; sce
       const wires = new Map<TargetName, WireTiming[]>();
       for (let round = 0; round < rounds; round++) {
         for (const target of opts.targets) {
-          // as before each throughput run: what the target before left behind (a ledger applying its streams'
-          // usage, on the core the next gateway runs on) must not land in this target's streams
-          const settled = await untilQuiet();
-          if (settled.stillBusy) console.error(`${scenario.name} timed ${target.name}: the cores were still busy after ${settled.waitedMs} ms; timing anyway`);
           const config: StreamProbeConfig = {
             origin: target.origin,
             path: scenario.path,
             headers: requestHeaders(target, scenario),
             body: scenario.body,
             trials: roundTrials(opts.trials, rounds, round),
-            warmupTrials: round === 0 ? opts.warmup : LATER_WARMUP_STREAMS,
-            warmupConnections: round === 0 ? WARMUP_CONNECTIONS : 1,
+            warmupTrials: LATER_WARMUP_STREAMS,
+            warmupConnections: 1,
           };
+          // the target's stream path warmed first as steady traffic warms it (V8 optimises what runs often), by a
+          // probe of its own, so that the usage of those streams is applied before any is timed (below)
+          if (round === 0 && opts.warmup > 0) {
+            await runJsonChild<StreamProbeOutput>(`stream warm-up ${target.name}/${scenario.name}`, PROBE, { ...config, trials: 0, warmupTrials: opts.warmup, warmupConnections: WARMUP_CONNECTIONS }, { core: LOAD_CORE, cwd: opts.root, bundle });
+          }
+          // as before each throughput run: what the target before left behind (a ledger applying its streams'
+          // usage, on the core the next gateway runs on) must not land in this target's streams
+          const settled = await untilQuiet();
+          if (settled.stillBusy) console.error(`${scenario.name} timed ${target.name}: the cores were still busy after ${settled.waitedMs} ms; timing anyway`);
           // direct has no relay: the mock's own chunks are what the probe reads
           const targetPort = Number(new URL(target.origin).port);
           const capture = captures !== undefined && targetPort !== mockPort ? await startWireCapture(captures, `${scenario.name}-${target.name}-${round}`, [mockPort, targetPort]) : undefined;
