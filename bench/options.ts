@@ -6,6 +6,7 @@ import type { GatewayFrom } from "./gateway-command.ts";
 import type { LoadTool } from "./load-spec.ts";
 import { expectedOpenStreamsSeconds } from "./open-streams-plan.ts";
 import { scenarios, type ScenarioName } from "./scenarios.ts";
+import { WARMUP_CONNECTIONS } from "./stream-timing.ts";
 
 export const USAGE = `npm run bench [-- --mode embedded|split|both] [--phases throughput,streams,open-streams,snapshot] [--direct-only] [--no-nginx] [--no-relay]
   --mode         gateway modes to measure (default both); split needs Postgres and NATS
@@ -162,11 +163,11 @@ export function expectedSeconds(o: BenchOptions, targets: number, phases: { snap
   const perRun = o.durationSec + o.warmupSec + 1.5;
   const load = o.phases.includes("throughput") ? o.scenarios.length * o.connections.length * targets * perRun * o.rounds : 0;
   const streamScenarios = o.phases.includes("streams") ? o.scenarios.filter((name) => scenarios.find((s) => s.name === name)?.stream).length : 0;
-  // a timed stream lasts about (chunks + 4 events) × delay; the warm-up streams 8 at a time (stream-timing.ts's
-  // WARMUP_CONNECTIONS) by a probe of their own, 2 more before each round's; ~1.5 s to start each probe
+  // a timed stream lasts about (chunks + 4 events) × delay; the warm-up streams several at a time by a probe of their
+  // own, 2 more before each round's; ~1.5 s to start each probe
   const rounds = Math.min(o.streamRounds, o.streamTrials);
   // and, where tcpdump can capture, ~1.3 s more for each relay's probe (wire-capture.ts waits out its read timeout)
-  const streams = streamScenarios * (targets * ((o.streamTrials + o.streamWarmup / 8 + 2 * rounds) * (24 * o.streamDelayMs + 2) / 1000 + 1.5 * (rounds + (o.streamWarmup > 0 ? 1 : 0))) + (targets - 1) * rounds * 1.3);
+  const streams = streamScenarios * (targets * ((o.streamTrials + o.streamWarmup / WARMUP_CONNECTIONS + 2 * rounds) * (24 * o.streamDelayMs + 2) / 1000 + 1.5 * (rounds + (o.streamWarmup > 0 ? 1 : 0))) + (targets - 1) * rounds * 1.3);
   const startup = load + streams > 0 ? 15 + o.modes.length * 10 : 5;
   const snapshot = phases.snapshot ? 40 + o.snapshotKeys / 20_000 + perRun + o.deltaTrials * 0.03 : 0;
   const openStreams = phases.openStreams ? expectedOpenStreamsSeconds(o.openStreamsLevels) : 0;

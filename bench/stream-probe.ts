@@ -72,9 +72,9 @@ async function oneStream(conn: RawHttpConnection, c: StreamProbeConfig): Promise
  * by V8's optimising tier, rather than as it does a few streams after a start. Several at once: a few hundred one
  * after another would take ~50 ms each.
  */
-async function warmUp(timed: RawHttpConnection, c: StreamProbeConfig): Promise<void> {
+async function warmUp(first: RawHttpConnection, c: StreamProbeConfig): Promise<void> {
   const others = await Promise.all(Array.from({ length: Math.max(0, Math.min(c.warmupConnections, c.warmupTrials) - 1) }, () => RawHttpConnection.connect(c.origin)));
-  const conns = [timed, ...others];
+  const conns = [first, ...others];
   let left = c.warmupTrials;
   await Promise.all(
     conns.map(async (one) => {

@@ -14,7 +14,7 @@ import type { StreamProbeConfig, StreamProbeOutput } from "./stream-probe.ts";
 import { poolWire, startWireCapture, wireCaptureAvailable, wireTiming, type WireTiming } from "./wire-capture.ts";
 
 /** The warm-up streams before a target's first round run this many at a time (stream-probe.ts). */
-const WARMUP_CONNECTIONS = 8;
+export const WARMUP_CONNECTIONS = 8;
 /** A probe of a later round finds the target warm: fewer streams before the timed ones. */
 const LATER_WARMUP_STREAMS = 2;
 /** Run from its bundle, not through tsx (probe-bundle.ts). */
