@@ -6,7 +6,7 @@ import type { GatewayFrom } from "./gateway-command.ts";
 import type { LoadTool } from "./load-spec.ts";
 import { expectedOpenStreamsSeconds } from "./open-streams-plan.ts";
 import { scenarios, type ScenarioName } from "./scenarios.ts";
-import { WARMUP_CONNECTIONS } from "./stream-timing.ts";
+import { WARMUP_BATCH, WARMUP_CONNECTIONS } from "./stream-timing.ts";
 
 export const USAGE = `npm run bench [-- --mode embedded|split|both] [--phases throughput,streams,open-streams,snapshot] [--direct-only] [--no-nginx] [--no-relay]
   --mode         gateway modes to measure (default both); split needs Postgres and NATS
@@ -30,9 +30,9 @@ environment:
   BENCH_STREAM_DELAY_MS pause between streamed events in the timed streams (default 2)
   BENCH_STREAM_TRIALS   timed streams per target and stream scenario (default 50)
   BENCH_STREAM_ROUNDS   rounds those streams are timed in, every target in turn each round, pooled (default 5)
-  BENCH_STREAM_WARMUP   streams each target serves, 8 at a time, before its first timed round (default 500), so
-                        that its stream path is timed as V8 has optimised it under steady traffic; 2 more before
-                        each round's timed streams
+  BENCH_STREAM_WARMUP   streams each target serves, 16 at a time, before its first timed round (default 4000), so
+                        that its stream path is timed as V8 has optimised it under steady traffic (the log shows
+                        its CPU a stream batch by batch); 2 more before each round's timed streams
   BENCH_OPEN_STREAMS_LEVELS   concurrent streams held open through one data plane, level by level (default 500,1000,2000,4000)
   BENCH_OPEN_STREAMS_EVENT_MS pause between the events of those streams (default 100)
   BENCH_SNAPSHOT_KEYS   keys in the snapshot-scale phase (default 100000; 0 skips the phase)
@@ -147,7 +147,7 @@ export function parseOptions(argv: string[] = process.argv.slice(2)): BenchOptio
     streamDelayMs: num("BENCH_STREAM_DELAY_MS", 2, positive),
     streamTrials: num("BENCH_STREAM_TRIALS", 50, (n) => Number.isInteger(n) && n > 0),
     streamRounds: num("BENCH_STREAM_ROUNDS", 5, (n) => Number.isInteger(n) && n > 0),
-    streamWarmup: num("BENCH_STREAM_WARMUP", 500, (n) => Number.isInteger(n) && n >= 0),
+    streamWarmup: num("BENCH_STREAM_WARMUP", 4000, (n) => Number.isInteger(n) && n >= 0),
     openStreamsLevels,
     // below 1 ms the mock's timers, not the gateway, would set the pace
     openStreamsEventMs: num("BENCH_OPEN_STREAMS_EVENT_MS", 100, (n) => Number.isFinite(n) && n >= 1),
@@ -167,7 +167,7 @@ export function expectedSeconds(o: BenchOptions, targets: number, phases: { snap
   // own, 2 more before each round's; ~1.5 s to start each probe
   const rounds = Math.min(o.streamRounds, o.streamTrials);
   // and, where tcpdump can capture, ~1.3 s more for each relay's probe (wire-capture.ts waits out its read timeout)
-  const streams = streamScenarios * (targets * ((o.streamTrials + o.streamWarmup / WARMUP_CONNECTIONS + 2 * rounds) * (24 * o.streamDelayMs + 2) / 1000 + 1.5 * (rounds + (o.streamWarmup > 0 ? 1 : 0))) + (targets - 1) * rounds * 1.3);
+  const streams = streamScenarios * (targets * ((o.streamTrials + o.streamWarmup / WARMUP_CONNECTIONS + 2 * rounds) * (24 * o.streamDelayMs + 2) / 1000 + 1.5 * (rounds + Math.ceil(o.streamWarmup / WARMUP_BATCH))) + (targets - 1) * rounds * 1.3);
   const startup = load + streams > 0 ? 15 + o.modes.length * 10 : 5;
   const snapshot = phases.snapshot ? 40 + o.snapshotKeys / 20_000 + perRun + o.deltaTrials * 0.03 : 0;
   const openStreams = phases.openStreams ? expectedOpenStreamsSeconds(o.openStreamsLevels) : 0;

@@ -39,6 +39,29 @@ export function cpuSecondsOf(pids: readonly number[]): number | undefined {
   return total;
 }
 
+/**
+ * Nanoseconds on a CPU of every live thread of these processes (the scheduler's own count, /proc/<pid>/task/<tid>/
+ * schedstat), for spans too short for the 10 ms ticks of cpuSecondsOf; undefined where the kernel does not keep it.
+ * A thread that has exited drops out of the sum: for the spans compared here (a process's helpers live as long as it).
+ */
+export function cpuNanosOf(pids: readonly number[]): number | undefined {
+  let total = 0;
+  try {
+    for (const pid of pids) {
+      for (const tid of readdirSync(`/proc/${pid}/task`)) {
+        try {
+          total += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[0]);
+        } catch {
+          // the thread ended since the listing
+        }
+      }
+    }
+  } catch {
+    return undefined;
+  }
+  return Number.isFinite(total) ? total : undefined;
+}
+
 /** Times a thread left its core: of its own accord (to wait for something) and preempted (still runnable). */
 export interface ContextSwitches {
   voluntary: number;

@@ -3,6 +3,7 @@
 import os from "node:os";
 import { runJsonChild } from "./children.ts";
 import { tempDir } from "./cleanup.ts";
+import { cpuNanosOf } from "./proc.ts";
 import { probeBundle } from "./probe-bundle.ts";
 import { untilQuiet } from "./quiet.ts";
 import { summarise } from "./stats.ts";
@@ -14,7 +15,9 @@ import type { StreamProbeConfig, StreamProbeOutput } from "./stream-probe.ts";
 import { poolWire, startWireCapture, wireCaptureAvailable, wireTiming, type WireTiming } from "./wire-capture.ts";
 
 /** The warm-up streams before a target's first round run this many at a time (stream-probe.ts). */
-export const WARMUP_CONNECTIONS = 8;
+export const WARMUP_CONNECTIONS = 16;
+/** The warm-up streams come in batches of this many, the target's CPU read after each (the log's warm-up curve). */
+export const WARMUP_BATCH = 500;
 /** A probe of a later round finds the target warm: fewer streams before the timed ones. */
 const LATER_WARMUP_STREAMS = 2;
 /** Run from its bundle, not through tsx (probe-bundle.ts). */
@@ -77,7 +80,9 @@ export async function streamTiming(opts: { root: string; mockOrigin: string; sce
           // the target's stream path warmed first as steady traffic warms it (V8 optimises what runs often), by a
           // probe of its own, so that the usage of those streams is applied before any is timed (below)
           if (round === 0 && opts.warmup > 0) {
-            await runJsonChild<StreamProbeOutput>(`stream warm-up ${target.name}/${scenario.name}`, PROBE, { ...config, trials: 0, warmupTrials: opts.warmup, warmupConnections: WARMUP_CONNECTIONS }, { core: LOAD_CORE, cwd: opts.root, bundle });
+            const warm = (streams: number) => runJsonChild<StreamProbeOutput>(`stream warm-up ${target.name}/${scenario.name}`, PROBE, { ...config, trials: 0, warmupTrials: streams, warmupConnections: WARMUP_CONNECTIONS }, { core: LOAD_CORE, cwd: opts.root, bundle });
+            const curve = await warmInBatches(warm, target.processes.server, opts.warmup);
+            if (curve.length > 0) console.error(`${scenario.name} warm-up ${target.name}: ${opts.warmup} streams; its CPU µs a stream, batch by batch: ${curve.map((u) => u.toFixed(0)).join(", ")}`);
           }
           // as before each throughput run: what the target before left behind (a ledger applying its streams'
           // usage, on the core the next gateway runs on) must not land in this target's streams
@@ -109,4 +114,24 @@ export async function streamTiming(opts: { root: string; mockOrigin: string; sce
     await setStreamShape(opts.mockOrigin, { chunks: STREAM_CHUNKS, delayMs: 0 }).catch(() => undefined);
   }
   return rows;
+}
+
+/**
+ * Serves `streams` warm-up streams in batches, and returns the target's CPU µs a stream in each (empty where the
+ * kernel keeps no per-thread counts): the curve shows in the log whether it had flattened. V8 goes on optimising a
+ * stream path (and, hit by a case it had not seen, deoptimising and optimising again) for thousands of streams, its
+ * compiler on the servers' core; a target timed in that tail took its compiles into its first chunk
+ * (docs/performance.md, the session of 01:18 UTC, 2026-11-29).
+ */
+async function warmInBatches(warm: (streams: number) => Promise<unknown>, pids: readonly number[], streams: number): Promise<number[]> {
+  const curve: number[] = [];
+  for (let done = 0; done < streams; ) {
+    const n = Math.min(WARMUP_BATCH, streams - done);
+    const before = cpuNanosOf(pids);
+    await warm(n);
+    const after = cpuNanosOf(pids);
+    done += n;
+    if (before !== undefined && after !== undefined) curve.push((after - before) / 1000 / n);
+  }
+  return curve;
 }
