@@ -45,12 +45,17 @@ export function onPath(command: string): boolean {
   });
 }
 
+/**
+ * BENCH_NODE_ARGS, which reach every server the bench starts with node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+ * (node refuses --cpu-prof in NODE_OPTIONS).
+ */
+export function benchNodeArgs(): string[] {
+  return (process.env["BENCH_NODE_ARGS"] ?? "").split(" ").filter(Boolean);
+}
+
 /** node with the tsx loader in-process: one process per child, unlike the tsx CLI's wrapper + child. */
 export function tsx(file: string, args: string[] = []): [string, string[]] {
-  // BENCH_NODE_ARGS reaches every server the bench starts with node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
-  // (node refuses --cpu-prof in NODE_OPTIONS).
-  const nodeArgs = (process.env["BENCH_NODE_ARGS"] ?? "").split(" ").filter(Boolean);
-  return [process.execPath, [...nodeArgs, "--import", "tsx", file, ...args]];
+  return [process.execPath, [...benchNodeArgs(), "--import", "tsx", file, ...args]];
 }
 
 export function spawnChild(

@@ -2,7 +2,7 @@
 // default, or from the sources through tsx as the npm scripts do (`--from source`), to compare the two.
 import path from "node:path";
 import { ENTRIES, buildBundles } from "../deploy/build.ts";
-import { tsx } from "./children.ts";
+import { benchNodeArgs, tsx } from "./children.ts";
 import { tempDir } from "./cleanup.ts";
 
 export type GatewayFrom = "bundle" | "source";
@@ -40,6 +40,5 @@ export async function gatewayCommand(root: string, entry: string): Promise<[stri
   if (from === "source" && built === undefined) return tsx(entry);
   const bundle = ENTRIES[entry];
   if (!bundle) throw new Error(`deploy/build.ts has no bundle for ${entry}`);
-  const nodeArgs = (process.env["BENCH_NODE_ARGS"] ?? "").split(" ").filter(Boolean);
-  return [process.execPath, [...nodeArgs, path.join(built ?? (await bundles(root)), bundle)]];
+  return [process.execPath, [...benchNodeArgs(), path.join(built ?? (await bundles(root)), bundle)]];
 }

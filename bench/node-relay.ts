@@ -1,7 +1,8 @@
 // The floor of the gateway's own shape: uWebSockets.js in front, the gateway's own upstream client behind
 // (dataplane/src/upstream), and nothing between them (no key, no body parsing, no metering, no log). What a
 // gateway costs beyond this row is its own logic; what this row costs beyond nginx is the Node stack the design
-// chose. Run by the bench as a child: `node-relay.ts <upstream origin>`, prints `READY <port>`.
+// chose. Run by the bench as a child as the gateway is run, from its bundle and with the image's environment
+// (deploy/runtime-env.ts): `node-relay.mjs <upstream origin>`, prints `READY <port>`.
 import uWS from "uWebSockets.js";
 import { atTurnEnd } from "../dataplane/src/turn-end.ts";
 import { UpstreamClient } from "../dataplane/src/upstream/client.ts";

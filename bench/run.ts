@@ -7,7 +7,8 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadPriority, pinning, spawnChild, tsx, waitForLine } from "./children.ts";
+import { RUNTIME_ENV } from "../deploy/runtime-env.ts";
+import { benchNodeArgs, loadPriority, pinning, spawnChild, waitForLine } from "./children.ts";
 import { cleanupAll, onCleanup, tempDir } from "./cleanup.ts";
 import { prepareBaseline, type Baseline } from "./baseline.ts";
 import { mintKey, startEmbeddedStack, type GatewayStack, type Mode } from "./gateway.ts";
@@ -15,6 +16,7 @@ import { setGatewayFrom } from "./gateway-command.ts";
 import { startMockProcess } from "./mock-process.ts";
 import { startNginx } from "./nginx.ts";
 import { openStreams, type OpenStreamsResult } from "./open-streams.ts";
+import { probeBundle } from "./probe-bundle.ts";
 import { expectedSeconds, parseOptions, type BenchOptions } from "./options.ts";
 import { memory } from "./proc.ts";
 import { formatOpenStreams, formatSnapshot, type StreamRow } from "./report.ts";
@@ -67,7 +69,9 @@ async function startTargets(o: BenchOptions, modes: readonly Mode[], mock: { ori
     targets.push({ name: "nginx", origin: nginx.origin, authorization: "Bearer sk-bench", gateway: false, processes: { server: nginx.pids, memory: nginx.workerPid, upstream: mock.pid } });
   }
   if (o.relay) {
-    const relay = spawnChild("relay", tsx("bench/node-relay.ts", [mock.origin]), { core: 0, cwd: root });
+    // as the gateway runs: from a bundle (no tsx loader thread beside it) and with the image's environment
+    const bundle = await probeBundle(root, "bench/node-relay.ts");
+    const relay = spawnChild("relay", [process.execPath, [...benchNodeArgs(), bundle, mock.origin]], { core: 0, cwd: root, env: { ...process.env, ...RUNTIME_ENV } });
     const [, port] = await waitForLine(relay, /READY (\d+)/, 30_000);
     if (relay.proc.pid === undefined) throw new Error("the relay has no pid");
     targets.push({ name: "relay", origin: `http://127.0.0.1:${port}`, authorization: "Bearer sk-bench", gateway: false, processes: { server: [relay.proc.pid], memory: relay.proc.pid, upstream: mock.pid } });
