@@ -163,8 +163,8 @@ export function expectedSeconds(o: BenchOptions, targets: number, phases: { snap
   const perRun = o.durationSec + o.warmupSec + 1.5;
   const load = o.phases.includes("throughput") ? o.scenarios.length * o.connections.length * targets * perRun * o.rounds : 0;
   const streamScenarios = o.phases.includes("streams") ? o.scenarios.filter((name) => scenarios.find((s) => s.name === name)?.stream).length : 0;
-  // a timed stream lasts about (chunks + 4 events) × delay; the warm-up streams several at a time by a probe of their
-  // own, 2 more before each round's; ~1.5 s to start each probe
+  // a timed stream lasts about (chunks + 4 events) × delay; the warm-up streams several at a time by probes of their
+  // own (one a batch), 2 more before each round's; ~1.5 s to start each probe
   const rounds = Math.min(o.streamRounds, o.streamTrials);
   // and, where tcpdump can capture, ~1.3 s more for each relay's probe (wire-capture.ts waits out its read timeout)
   const streams = streamScenarios * (targets * ((o.streamTrials + o.streamWarmup / WARMUP_CONNECTIONS + 2 * rounds) * (24 * o.streamDelayMs + 2) / 1000 + 1.5 * (rounds + Math.ceil(o.streamWarmup / WARMUP_BATCH))) + (targets - 1) * rounds * 1.3);

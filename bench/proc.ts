@@ -48,13 +48,17 @@ export function cpuNanosOf(pids: readonly number[]): number | undefined {
   let total = 0;
   try {
     for (const pid of pids) {
+      let read = 0;
       for (const tid of readdirSync(`/proc/${pid}/task`)) {
         try {
           total += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[0]);
+          read++;
         } catch {
           // the thread ended since the listing
         }
       }
+      // not one thread's count: the process is gone, or the kernel keeps none
+      if (read === 0) return undefined;
     }
   } catch {
     return undefined;

@@ -77,8 +77,8 @@ export async function streamTiming(opts: { root: string; mockOrigin: string; sce
             warmupTrials: LATER_WARMUP_STREAMS,
             warmupConnections: 1,
           };
-          // the target's stream path warmed first as steady traffic warms it (V8 optimises what runs often), by a
-          // probe of its own, so that the usage of those streams is applied before any is timed (below)
+          // the target's stream path warmed first as steady traffic warms it (V8 optimises what runs often), by
+          // probes of its own, so that the usage of those streams is applied before any is timed (below)
           if (round === 0 && opts.warmup > 0) {
             const warm = (streams: number) => runJsonChild<StreamProbeOutput>(`stream warm-up ${target.name}/${scenario.name}`, PROBE, { ...config, trials: 0, warmupTrials: streams, warmupConnections: WARMUP_CONNECTIONS }, { core: LOAD_CORE, cwd: opts.root, bundle });
             const curve = await warmInBatches(warm, target.processes.server, opts.warmup);
