@@ -1,8 +1,9 @@
-// A timing probe run as plain `node <bundle>`, not through tsx. With `--import tsx`, tsx's module loader runs in a
-// thread of its own with a heap of its own; its collections land on the load core while the probe waits for a chunk,
-// and a chunk read late counts against the target as held back (docs/performance.md: 15-24 against 5-11 of 3,800
-// chunks held back through the same split stack). Built once per run, inside the project (npm packages stay
-// external and resolve from its node_modules), removed at the end.
+// A bench script run as plain `node <bundle>`, not through tsx: the timing probes and the bare relay. With
+// `--import tsx`, tsx's module loader runs in a thread of its own with a heap of its own; its collections land on
+// the load core while a probe waits for a chunk, and a chunk read late counts against the target as held back
+// (docs/performance.md: 15-24 against 5-11 of 3,800 chunks held back through the same split stack), and beside the
+// relay they would be a cost the gateway, run from its bundle, does not have. Built once per run, inside the
+// project (npm packages stay external and resolve from its node_modules), removed at the end.
 import { build } from "esbuild";
 import path from "node:path";
 import { NODE_BUNDLE } from "../deploy/build.ts";
