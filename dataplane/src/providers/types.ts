@@ -70,6 +70,8 @@ export interface ChatContext {
    * `usage.cost_micros`, so a streaming client sees the cost of its call.
    */
   priceMicros: (usage: Usage) => number;
+  /** The stream's chunk head as JSON text (openai-wire.ts writes it on the first chunk and reads it after). */
+  chunkHeadText?: string | undefined;
 }
 
 /**

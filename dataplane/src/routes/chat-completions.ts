@@ -38,6 +38,7 @@ export async function chatCompletions(deps: DataPlaneDeps, ctx: RequestContext, 
     clientWantsUsage: p.stream_options?.include_usage === true,
     createdSec: Math.floor(ctx.startedAtMs / 1000),
     priceMicros: (u) => costMicros(model, u),
+    chunkHeadText: undefined,
   };
 
   const upstreamStartMs = Date.now();

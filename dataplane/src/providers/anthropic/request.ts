@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { JsonUpstreamRequest, UpstreamTarget } from "../types.ts";
 import { fromZod, invalid } from "../shared/invalid.ts";
+import { paramShape, paramsPlainlyValid, refuseUnsupported, type RefusedParam } from "../shared/plain-params.ts";
 import { jsonOutputTool } from "./json-mode.ts";
 import { endsInToolLoop, translateMessages } from "./messages.ts";
 import { thinkingParams } from "./thinking.ts";
@@ -12,23 +13,24 @@ const ANTHROPIC_VERSION = "2023-06-01";
 /** Only if the catalog gave no maximum output: Anthropic requires max_tokens on every call. */
 const FALLBACK_MAX_TOKENS = 4096;
 
-const Params = z.looseObject({
-  max_tokens: z.number().int().positive().nullish(),
-  max_completion_tokens: z.number().int().positive().nullish(),
-  temperature: z.number().nullish(),
-  top_p: z.number().nullish(),
-  stop: z.union([z.string(), z.array(z.string())]).nullish(),
-  user: z.string().nullish(),
-  safety_identifier: z.string().nullish(),
-  reasoning_effort: z.enum(["none", "minimal", "low", "medium", "high", "xhigh"]).nullish(),
-});
+const PARAMS = {
+  max_tokens: "positiveInt",
+  max_completion_tokens: "positiveInt",
+  temperature: "number",
+  top_p: "number",
+  stop: "stop",
+  user: "string",
+  safety_identifier: "string",
+  reasoning_effort: "effort",
+} as const;
+export const Params = z.looseObject(paramShape(PARAMS));
 
 /**
  * OpenAI parameters Anthropic has no counterpart for and that would change the answer the client gets: refused,
  * naming the field, rather than silently ignored. Those that would not (seed, store, metadata, service_tier,
  * prompt_cache_key, verbosity…) are ignored.
  */
-const REFUSED: ReadonlyArray<[field: string, changesAnswer: (v: unknown) => boolean, why: string]> = [
+const REFUSED: readonly RefusedParam[] = [
   ["n", (v) => typeof v === "number" && v > 1, "Anthropic models return one choice per request."],
   ["logprobs", (v) => v === true, "Anthropic models do not return log probabilities."],
   ["top_logprobs", (v) => typeof v === "number" && v > 0, "Anthropic models do not return log probabilities."],
@@ -43,17 +45,19 @@ const REFUSED: ReadonlyArray<[field: string, changesAnswer: (v: unknown) => bool
   ["function_call", (v) => v !== null && v !== undefined, "Use `tool_choice` instead of the deprecated `function_call`."],
 ];
 
+function parseParams(body: Record<string, unknown>): z.infer<typeof Params> {
+  const parsed = Params.safeParse(body);
+  if (!parsed.success) throw fromZod(parsed.error);
+  return parsed.data;
+}
+
 /**
  * An OpenAI chat completions body → an Anthropic Messages API call (https://docs.anthropic.com/en/api/messages).
  * `target.baseUrl` is Anthropic's, without /v1 (as its SDKs spell it).
  */
 export function buildMessagesRequest(body: Record<string, unknown>, target: UpstreamTarget, stream: boolean): JsonUpstreamRequest {
-  for (const [field, changesAnswer, why] of REFUSED) {
-    if (changesAnswer(body[field])) throw invalid(field, `\`${field}\` is not supported for this model. ${why}`);
-  }
-  const parsed = Params.safeParse(body);
-  if (!parsed.success) throw fromZod(parsed.error);
-  const p = parsed.data;
+  refuseUnsupported(body, REFUSED);
+  const p = paramsPlainlyValid(body, PARAMS) ? (body as z.infer<typeof Params>) : parseParams(body);
 
   const { system, messages } = translateMessages(body.messages);
   const maxTokens = p.max_completion_tokens ?? p.max_tokens ?? (target.maxOutputTokens > 0 ? target.maxOutputTokens : FALLBACK_MAX_TOKENS);

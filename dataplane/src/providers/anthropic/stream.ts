@@ -1,7 +1,7 @@
 import { GatewayError } from "../../errors.ts";
 import { redact } from "../redact.ts";
 import { sseData } from "../../upstream/sse-splitter.ts";
-import { type FinishReason, deltaEvent, deltaEventOf, functionToolCall } from "../shared/openai-wire.ts";
+import { type FinishReason, deltaEvent, deltaEventOf, functionToolCall, roleEvent } from "../shared/openai-wire.ts";
 import { parseStreamData } from "../shared/provider-json.ts";
 import { closingEvents, streamCutShort } from "../shared/stream-close.ts";
 import type { ChatContext, StreamTranslator, Usage } from "../types.ts";
@@ -93,7 +93,7 @@ export class AnthropicStreamTranslator implements StreamTranslator {
   #messageStart(json: unknown): string[] {
     const ev = readMessageStart(json);
     if (ev) this.#usage = mergeUsage(this.#usage, parseAnthropicUsage(ev.message.usage));
-    return [deltaEvent(this.#ctx, { role: "assistant", content: "" })];
+    return [roleEvent(this.#ctx)];
   }
 
   #blockStart(json: unknown): string[] {

@@ -20,6 +20,9 @@ const OptionalToolChoice = ToolChoice.nullish();
  * same shape.
  */
 export function translateTools(body: Record<string, unknown>, jsonTool: JsonTool | undefined): { tools?: Array<Block | string>; tool_choice?: Block } {
+  // a body without tools (most): what the schemas' pass below would conclude, without their code (at one request at
+  // a time zod's code is cold: ~6 µs of a translated request's build, docs/performance.md)
+  if (body.tools == null && body.tool_choice == null && jsonTool === undefined && toolsAside(body) === undefined) return {};
   // tools set aside (toolEntries) were checked and written for an earlier request: their placeholder stands for them
   const aside = toolsAside(body);
   const parsedTools = aside === undefined ? OptionalFunctionTools.safeParse(body.tools) : undefined;

@@ -1,18 +1,22 @@
 import { z } from "zod";
-import { fromZod, invalid } from "../shared/invalid.ts";
+import { fromZod } from "../shared/invalid.ts";
+import { paramShape, paramsPlainlyValid, refuseUnsupported, type RefusedParam } from "../shared/plain-params.ts";
 import { sanitizeJsonSchema } from "./schema.ts";
 
-const Params = z.looseObject({
-  max_tokens: z.number().int().positive().nullish(),
-  max_completion_tokens: z.number().int().positive().nullish(),
-  temperature: z.number().nullish(),
-  top_p: z.number().nullish(),
-  presence_penalty: z.number().nullish(),
-  frequency_penalty: z.number().nullish(),
-  stop: z.union([z.string(), z.array(z.string())]).nullish(),
-  n: z.number().int().positive().nullish(),
-  seed: z.number().int().nullish(),
-  reasoning_effort: z.enum(["none", "minimal", "low", "medium", "high", "xhigh"]).nullish(),
+const PARAMS = {
+  max_tokens: "positiveInt",
+  max_completion_tokens: "positiveInt",
+  temperature: "number",
+  top_p: "number",
+  presence_penalty: "number",
+  frequency_penalty: "number",
+  stop: "stop",
+  n: "positiveInt",
+  seed: "int",
+  reasoning_effort: "effort",
+} as const;
+export const Params = z.looseObject({
+  ...paramShape(PARAMS),
   response_format: z
     .discriminatedUnion("type", [
       z.looseObject({ type: z.literal("text") }),
@@ -27,7 +31,7 @@ const Params = z.looseObject({
  * naming the field, rather than silently ignored. Those that would not (user, safety_identifier, store, metadata,
  * service_tier, prompt_cache_key, verbosity, parallel_tool_calls…) are ignored.
  */
-const REFUSED: ReadonlyArray<[field: string, changesAnswer: (v: unknown) => boolean, why: string]> = [
+const REFUSED: readonly RefusedParam[] = [
   ["n", (v) => typeof v === "number" && v > 1, "This gateway returns one choice per request for Gemini models."],
   ["logprobs", (v) => v === true, "Log probabilities are not available through this endpoint for Gemini models."],
   ["top_logprobs", (v) => typeof v === "number" && v > 0, "Log probabilities are not available through this endpoint for Gemini models."],
@@ -51,17 +55,20 @@ const REFUSED: ReadonlyArray<[field: string, changesAnswer: (v: unknown) => bool
  */
 const BUDGET = { none: 0, minimal: 1024, low: 1024, medium: 8192, high: 24576, xhigh: 24576 } as const;
 
+function parseParams(body: Record<string, unknown>): z.infer<typeof Params> {
+  const parsed = Params.safeParse(body);
+  if (!parsed.success) throw fromZod(parsed.error);
+  return parsed.data;
+}
+
 /**
  * The OpenAI sampling and output parameters → Gemini's generationConfig
  * (https://ai.google.dev/api/generate-content#v1beta.GenerationConfig). Undefined when there is nothing to set.
  */
 export function generationConfig(body: Record<string, unknown>): Record<string, unknown> | undefined {
-  for (const [field, changesAnswer, why] of REFUSED) {
-    if (changesAnswer(body[field])) throw invalid(field, `\`${field}\` is not supported for this model. ${why}`);
-  }
-  const parsed = Params.safeParse(body);
-  if (!parsed.success) throw fromZod(parsed.error);
-  const p = parsed.data;
+  refuseUnsupported(body, REFUSED);
+  // a response_format (JSON mode) is left to zod: its forms are a union
+  const p = body.response_format == null && paramsPlainlyValid(body, PARAMS) ? (body as z.infer<typeof Params>) : parseParams(body);
 
   const out: Record<string, unknown> = {};
   const maxTokens = p.max_completion_tokens ?? p.max_tokens;

@@ -1,6 +1,6 @@
 import { GatewayError } from "../../errors.ts";
 import { redact } from "../redact.ts";
-import { deltaEvent } from "../shared/openai-wire.ts";
+import { deltaEvent, roleEvent } from "../shared/openai-wire.ts";
 import { parseStreamEvent } from "../shared/provider-json.ts";
 import { closingEvents, streamCutShort } from "../shared/stream-close.ts";
 import type { ChatContext, StreamTranslator, Usage } from "../types.ts";
@@ -62,7 +62,7 @@ export class GeminiStreamTranslator implements StreamTranslator {
     const out: string[] = [];
     if (!this.#started) {
       this.#started = true;
-      out.push(deltaEvent(this.#ctx, { role: "assistant", content: "" }));
+      out.push(roleEvent(this.#ctx));
     }
     for (const part of candidate.content?.parts ?? []) {
       if (part.functionCall?.name !== undefined) {

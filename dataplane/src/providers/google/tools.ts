@@ -28,6 +28,8 @@ export interface GeminiTools {
  * `strict` and `parallel_tool_calls` have no Gemini counterpart and are dropped: the calls keep their shape.
  */
 export function translateTools(body: Record<string, unknown>): GeminiTools {
+  // a body without tools (most): what the schemas' pass below would conclude, without their code
+  if (body.tools == null && body.tool_choice == null && toolsAside(body) === undefined) return {};
   // tools set aside (toolEntries) were checked and written for an earlier request: their placeholder stands for them
   const aside = toolsAside(body);
   const parsedTools = aside === undefined ? OptionalFunctionTools.safeParse(body.tools) : undefined;

@@ -58,20 +58,14 @@ export function completionBody(ctx: ChatContext, message: Record<string, unknown
   return JSON.stringify(out);
 }
 
-/** The fields every `chat.completion.chunk` carries. */
-function chunkHead(ctx: ChatContext): Record<string, unknown> {
-  return { id: `chatcmpl-${ctx.requestId}`, object: "chat.completion.chunk", created: ctx.createdSec, model: ctx.model };
-}
-
-/** Each stream's chunk head as JSON text without its closing brace: the same for every chunk of the stream. */
-const headTexts = new WeakMap<ChatContext, string>();
-
+/**
+ * The stream's chunk head, the fields every `chat.completion.chunk` carries, as `JSON.stringify` writes them (id,
+ * object, created, model) without the closing brace: written once a stream, on its context. Its strings are
+ * serialised alone rather than an object of the four: at one request at a time the object, its serialisation and a
+ * WeakMap entry cost a translated stream's first chunk ~7 µs (docs/performance.md).
+ */
 function chunkHeadText(ctx: ChatContext): string {
-  let text = headTexts.get(ctx);
-  if (text === undefined) {
-    text = JSON.stringify(chunkHead(ctx)).slice(0, -1);
-    headTexts.set(ctx, text);
-  }
+  const text = (ctx.chunkHeadText ??= `{"id":${JSON.stringify(`chatcmpl-${ctx.requestId}`)},"object":"chat.completion.chunk","created":${JSON.stringify(ctx.createdSec)},"model":${JSON.stringify(ctx.model)}`);
   return text;
 }
 
@@ -81,6 +75,14 @@ function chunkHeadText(ctx: ChatContext): string {
  */
 export function deltaEvent(ctx: ChatContext, delta: Record<string, unknown>, finish: FinishReason | null = null): string {
   return deltaEventOf(ctx, JSON.stringify(delta), finish);
+}
+
+/** `JSON.stringify({ role: "assistant", content: "" })`: the delta of a translated stream's first chunk. */
+const ROLE_DELTA_JSON = '{"role":"assistant","content":""}';
+
+/** The chunk a translated stream opens with, as OpenAI's streams do: the assistant's role and empty content. */
+export function roleEvent(ctx: ChatContext): string {
+  return deltaEventOf(ctx, ROLE_DELTA_JSON);
 }
 
 /** deltaEvent for a delta already serialised: `deltaJson` must be `JSON.stringify` of it, byte for byte. */
