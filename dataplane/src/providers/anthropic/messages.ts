@@ -1,8 +1,15 @@
-import { ToolCall, chatMessages, toolCallArguments } from "../shared/chat-request.ts";
+import type { z } from "zod";
+import { ToolCall, chatMessages, plainMessages, toolCallArguments } from "../shared/chat-request.ts";
 import { fromZod } from "../shared/invalid.ts";
 import { AssistantPart, type Block, TextPart, UserPart, assistantBlocks, textBlocks, userBlocks } from "./content.ts";
 
-const Messages = chatMessages({ text: TextPart, user: UserPart, assistant: AssistantPart, toolCall: ToolCall });
+export const Messages = chatMessages({ text: TextPart, user: UserPart, assistant: AssistantPart, toolCall: ToolCall });
+
+function parseMessages(raw: unknown): z.infer<typeof Messages> {
+  const parsed = Messages.safeParse(raw);
+  if (!parsed.success) throw fromZod(parsed.error, ["messages"]);
+  return parsed.data;
+}
 
 export interface Turn {
   role: "user" | "assistant";
@@ -18,8 +25,7 @@ export interface Turn {
  *   (https://platform.claude.com/docs/en/agents-and-tools/tool-use/implement-tool-use).
  */
 export function translateMessages(raw: unknown): { system: Block[]; messages: Turn[] } {
-  const parsed = Messages.safeParse(raw);
-  if (!parsed.success) throw fromZod(parsed.error, ["messages"]);
+  const list = plainMessages(raw) ? (raw as z.infer<typeof Messages>) : parseMessages(raw);
   const system: Block[] = [];
   const turns: Turn[] = [];
   const add = (role: Turn["role"], blocks: Block[]): void => {
@@ -29,7 +35,7 @@ export function translateMessages(raw: unknown): { system: Block[]; messages: Tu
     else turns.push({ role, content: blocks });
   };
 
-  parsed.data.forEach((m, i) => {
+  list.forEach((m, i) => {
     const where = `messages[${i}]`;
     switch (m.role) {
       case "system":

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ToolCall, chatMessages, toolCallArguments } from "../shared/chat-request.ts";
+import { ToolCall, chatMessages, plainMessages, toolCallArguments } from "../shared/chat-request.ts";
 import { fromZod, invalid } from "../shared/invalid.ts";
 import { mayBeJsonText } from "../shared/json-start.ts";
 import { AssistantPart, type Part, TextPart, UserPart, assistantParts, textParts, userParts } from "./content.ts";
@@ -9,7 +9,13 @@ const GoogleToolCall = ToolCall.extend({
   extra_content: z.looseObject({ google: z.looseObject({ thought_signature: z.string().optional() }).optional() }).nullish(),
 });
 
-const Messages = chatMessages({ text: TextPart, user: UserPart, assistant: AssistantPart, toolCall: GoogleToolCall });
+export const Messages = chatMessages({ text: TextPart, user: UserPart, assistant: AssistantPart, toolCall: GoogleToolCall });
+
+function parseMessages(raw: unknown): z.infer<typeof Messages> {
+  const parsed = Messages.safeParse(raw);
+  if (!parsed.success) throw fromZod(parsed.error, ["messages"]);
+  return parsed.data;
+}
 
 export interface Content {
   role: "user" | "model";
@@ -34,8 +40,7 @@ export const SKIP_SIGNATURE = "skip_thought_signature_validator";
  * - consecutive messages of one role merge into one turn, as Gemini wants user and model turns to alternate.
  */
 export function translateMessages(raw: unknown): { systemInstruction?: { parts: Part[] }; contents: Content[] } {
-  const parsed = Messages.safeParse(raw);
-  if (!parsed.success) throw fromZod(parsed.error, ["messages"]);
+  const list = plainMessages(raw) ? (raw as z.infer<typeof Messages>) : parseMessages(raw);
   const system: Part[] = [];
   const contents: Content[] = [];
   const callNames = new Map<string, string>();
@@ -46,7 +51,7 @@ export function translateMessages(raw: unknown): { systemInstruction?: { parts: 
     else contents.push({ role, parts });
   };
 
-  parsed.data.forEach((m, i) => {
+  list.forEach((m, i) => {
     const where = `messages[${i}]`;
     switch (m.role) {
       case "system":

@@ -1,0 +1,45 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { Messages as AnthropicMessages } from "../anthropic/messages.ts";
+import { Messages as GeminiMessages } from "../google/messages.ts";
+import { plainMessages } from "./chat-request.ts";
+
+// each member at the edges the schemas draw: every role and near misses, string content against parts, null and
+// absent against empty, tool calls and refusals present or not, arrays where objects belong
+const scalar = fc.constantFrom("", "hi", "system", "developer", "user", "assistant", "tool", "function", "USER", null, undefined, 0, true);
+const part = fc.oneof(fc.constant({ type: "text", text: "a" }), fc.constant({ type: "text" }), fc.constant({ type: "refusal", refusal: "no" }), fc.constant({ type: "image_url", image_url: { url: "https://x/y.png" } }));
+const value = fc.oneof(scalar, fc.array(part, { maxLength: 2 }), fc.constant({}), fc.constant([]));
+const call = fc.constant({ id: "call_1", type: "function", function: { name: "f", arguments: "{}" } });
+const message = fc.oneof(
+  fc.record({ role: scalar, content: value, refusal: value, tool_calls: fc.oneof(value, fc.array(call, { maxLength: 1 })), tool_call_id: scalar, name: scalar }, { requiredKeys: [] }),
+  fc.record({ role: fc.constantFrom("system", "developer", "user", "assistant", "tool"), content: fc.string({ maxLength: 3 }), tool_call_id: fc.oneof(fc.string({ maxLength: 2 }), scalar) }, { requiredKeys: ["role", "content"] }),
+  value,
+);
+const list = fc.oneof(fc.array(message, { maxLength: 4 }), value);
+
+describe("plainMessages", () => {
+  it("passes only lists both adapters' schemas accept, reading them as they stand", () => {
+    fc.assert(
+      fc.property(list, (raw) => {
+        if (!plainMessages(raw)) return;
+        for (const schema of [AnthropicMessages, GeminiMessages]) {
+          const parsed = schema.safeParse(raw);
+          expect(parsed.success).toBe(true);
+          expect(parsed.data).toEqual(raw);
+        }
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it("passes the conversations most clients send and leaves the rest to the schema", () => {
+    expect(plainMessages([{ role: "system", content: "Be brief." }, { role: "user", content: "Hi", name: "ann" }, { role: "assistant", content: "Hello" }, { role: "tool", tool_call_id: "c1", content: "42" }])).toBe(true);
+    expect(plainMessages([])).toBe(true);
+    expect(plainMessages([{ role: "user", content: [{ type: "text", text: "Hi" }] }])).toBe(false);
+    expect(plainMessages([{ role: "assistant", content: "", tool_calls: [] }])).toBe(false);
+    expect(plainMessages([{ role: "assistant", content: null }])).toBe(false);
+    expect(plainMessages([{ role: "tool", content: "42" }])).toBe(false);
+    expect(plainMessages([{ role: "function", content: "42" }])).toBe(false);
+    expect(plainMessages({ role: "user", content: "Hi" })).toBe(false);
+  });
+});
