@@ -194,7 +194,12 @@ describe("POST /v1/messages and /v1/messages/count_tokens", () => {
  * A provider that reports no usage and breaks its stream off: the route bills its estimate, the request's bytes for
  * the prompt and one output token per content delta it passed on (the estimate of every cut stream).
  */
-describe("POST /v1/messages: a stream cut short before any usage", () => {
+// message_start without its usage (the estimate is billed) or as recorded (its usage is), the block's start, three
+// deltas, then the connection drops
+describe.each([
+  { when: "before any usage", usage: false },
+  { when: "after message_start's usage", usage: true },
+])("POST /v1/messages: a stream cut short $when", ({ usage }) => {
   const recorded = splitSseEvents(readFixture("anthropic/stream-text.sse.txt"));
   const named = (type: string): string => recorded.find((e) => e.startsWith(`event: ${type}\n`))!;
   const DELTAS = 3;
@@ -205,9 +210,8 @@ describe("POST /v1/messages: a stream cut short before any usage", () => {
   let key: string;
 
   beforeAll(async () => {
-    // message_start as recorded but without its usage, the block's start, three deltas, then the connection drops
-    const start = named("message_start").replace(/,"usage":\{[^{}]*(\{[^{}]*\}[^{}]*)*\}/, "");
-    expect(start).not.toContain("usage");
+    const start = usage ? named("message_start") : named("message_start").replace(/,"usage":\{[^{}]*(\{[^{}]*\}[^{}]*)*\}/, "");
+    expect(start.includes('"usage":{"input_tokens":20,')).toBe(usage);
     upstream = createServer((req, res) => {
       req.resume();
       req.on("end", () => {
@@ -229,7 +233,7 @@ describe("POST /v1/messages: a stream cut short before any usage", () => {
     await new Promise((resolve) => upstream?.close(resolve));
   });
 
-  it("passes on what came and bills the prompt's estimate and one token per delta", async () => {
+  it(usage ? "passes on what came and bills message_start's usage" : "passes on what came and bills the prompt's estimate and one token per delta", async () => {
     const credits = async () =>
       ((await (await fetch(`${base}/v1/credits`, { headers: { authorization: `Bearer ${key}` } })).json()) as { available_micros: number }).available_micros;
     const before = await credits();
@@ -243,7 +247,9 @@ describe("POST /v1/messages: a stream cut short before any usage", () => {
     const text = await res.text();
     expect(text.split("event: content_block_delta\n").length - 1).toBe(DELTAS);
     expect(text).toContain("event: error\n");
-    // claude-haiku-4-5: 1 micro-USD an input token, 5 an output token
-    await eventually(async () => expect(await credits()).toBe(before - (Math.ceil(Buffer.byteLength(body) / 4) * 1 + DELTAS * 5)));
+    // claude-haiku-4-5: 1 micro-USD an input token, 5 an output token; the recorded message_start reports 20 input
+    // tokens and 1 output token
+    const cost = usage ? 20 * 1 + 1 * 5 : Math.ceil(Buffer.byteLength(body) / 4) * 1 + DELTAS * 5;
+    await eventually(async () => expect(await credits()).toBe(before - cost));
   });
 });

@@ -195,6 +195,37 @@ describe("a stream that fails", () => {
     expect(() => t.push("event: message_start\ndata: {not json")).toThrow(GatewayError);
   });
 
+  it("answers message_start with the role chunk before reading its usage, and reads it before anything after it", () => {
+    const t = new AnthropicStreamTranslator(testCtx({ clientWantsUsage: true }));
+    const [role] = t.push('event: message_start\ndata: {"type":"message_start","message":{"usage":{"input_tokens":12,"cache_read_input_tokens":30,"output_tokens":1}}}');
+    expect(JSON.parse(role!.slice("data: ".length)).choices[0].delta).toEqual({ role: "assistant", content: "" });
+    expect(t.usage).toMatchObject({ inputTokens: 42, cachedInputTokens: 30, outputTokens: 1 });
+    t.push('event: message_delta\ndata: {"type":"message_delta","delta":{"stop_reason":"end_turn"},"usage":{"output_tokens":9}}');
+    t.push('event: message_stop\ndata: {"type":"message_stop"}');
+    const closing = t.finish();
+    expect(t.usage).toMatchObject({ inputTokens: 42, outputTokens: 9 });
+    expect(closing.some((e) => e.includes('"prompt_tokens":42') && e.includes('"completion_tokens":9'))).toBe(true);
+  });
+
+  it("refuses a message_start that opens as one but is not JSON, at the event after it or at the end", () => {
+    const broken = 'event: message_start\ndata: {"type":"message_start","message":{"usage":';
+    const next = new AnthropicStreamTranslator(testCtx());
+    expect(next.push(broken)).toHaveLength(1);
+    expect(() => next.push('event: ping\ndata: {"type":"ping"}')).toThrow(/not JSON/);
+    const end = new AnthropicStreamTranslator(testCtx());
+    end.push(broken);
+    expect(() => end.finish()).toThrow(/not JSON/);
+    const asked = new AnthropicStreamTranslator(testCtx());
+    asked.push(broken);
+    expect(asked.usage).toBeUndefined();
+  });
+
+  it("does not take an event type that only begins with message_start for it", () => {
+    const t = new AnthropicStreamTranslator(testCtx());
+    expect(t.push('event: message_start_v2\ndata: {"type":"message_start_v2","message":{"usage":{"input_tokens":5}}}')).toEqual([]);
+    expect(t.usage).toBeUndefined();
+  });
+
   it("ignores pings, comments and unknown events", () => {
     const t = new AnthropicStreamTranslator(testCtx());
     expect(t.push('event: ping\ndata: {"type": "ping"}')).toEqual([]);
