@@ -65,8 +65,7 @@ export function completionBody(ctx: ChatContext, message: Record<string, unknown
  * WeakMap entry cost a translated stream's first chunk ~7 µs (docs/performance.md).
  */
 function chunkHeadText(ctx: ChatContext): string {
-  const text = (ctx.chunkHeadText ??= `{"id":${JSON.stringify(`chatcmpl-${ctx.requestId}`)},"object":"chat.completion.chunk","created":${JSON.stringify(ctx.createdSec)},"model":${JSON.stringify(ctx.model)}`);
-  return text;
+  return (ctx.chunkHeadText ??= `{"id":${JSON.stringify(`chatcmpl-${ctx.requestId}`)},"object":"chat.completion.chunk","created":${JSON.stringify(ctx.createdSec)},"model":${JSON.stringify(ctx.model)}`);
 }
 
 /**

@@ -46,11 +46,20 @@ describe("the parameters' hand check", () => {
     }
   });
 
-  it("agrees with each adapter's schema on bodies real clients send", () => {
+  it("gives each adapter's parameters the kinds OpenAI documents for them", () => {
     const anthropic = { model: "m", messages: [], max_completion_tokens: 256, temperature: 0.2, top_p: 1, stop: "x", user: "u", safety_identifier: "s", reasoning_effort: "low" };
     const gemini = { model: "m", messages: [], max_tokens: 256, temperature: 1, presence_penalty: -0.5, frequency_penalty: 0, stop: ["a"], n: 1, seed: -7, reasoning_effort: "none" };
     expect(AnthropicParams.safeParse(anthropic).data).toEqual(anthropic);
     expect(GeminiParams.safeParse(gemini).data).toEqual(gemini);
+    // one value of the wrong kind for each field of each table
+    const wrong = { max_tokens: 0, max_completion_tokens: 2.5, temperature: "1", top_p: true, stop: [1], user: 1, safety_identifier: [], reasoning_effort: "maximal", presence_penalty: "0", frequency_penalty: null, n: 0, seed: 1.5 };
+    for (const [schema, body] of [[AnthropicParams, anthropic], [GeminiParams, gemini]] as const) {
+      for (const field of Object.keys(body)) {
+        if (field === "model" || field === "messages") continue;
+        const value = wrong[field as keyof typeof wrong];
+        expect(schema.safeParse({ ...body, [field]: value }).success, `${field}: ${JSON.stringify(value)}`).toBe(value === null);
+      }
+    }
   });
 });
 
