@@ -59,24 +59,46 @@ export function chatMessages<Text extends z.ZodType, User extends z.ZodType, Ass
 
 /**
  * Whether every message is plainly one `chatMessages` accepts as it stands, whatever parts the adapter takes: an
- * object whose role is system, developer or user with string content, assistant with string content and neither a
- * refusal nor tool calls, or tool with a string tool_call_id and string content. The schema's objects are loose (it
- * keeps every member), so it would read such a list field for field as it is: an adapter reads it without the
- * schema's pass, and leaves every other list to the schema. Why: at one request at a time zod's code is cold on
- * every call, and its pass over a short conversation cost a translated request ~10 µs (docs/performance.md).
+ * object whose role is system, developer or user with string content; assistant with string or null content, a
+ * string or null refusal, and plain tool calls (plainToolCalls) or none; or tool with a string tool_call_id and
+ * string content. The schema's objects are loose (it keeps every member), so it would read such a list field for
+ * field as it is: an adapter reads it without the schema's pass, and leaves every other list to the schema. Why: at
+ * one request at a time zod's code is cold on every call; its pass over a short conversation cost a translated
+ * request ~10 µs, over a coding agent's, all tool calls, about a third of the request's translation
+ * (docs/performance.md).
  */
 export function plainMessages(raw: unknown): boolean {
   if (!Array.isArray(raw)) return false;
   for (const m of raw as unknown[]) {
     if (typeof m !== "object" || m === null || Array.isArray(m)) return false;
     const { role, content } = m as Record<string, unknown>;
-    if (typeof content !== "string") return false;
-    if (role === "system" || role === "developer" || role === "user") continue;
     if (role === "assistant") {
-      if ((m as Record<string, unknown>).refusal !== undefined || (m as Record<string, unknown>).tool_calls !== undefined) return false;
+      const { refusal, tool_calls: calls } = m as Record<string, unknown>;
+      if (!(typeof content === "string" || content == null) || !(typeof refusal === "string" || refusal == null)) return false;
+      if (calls != null && !plainToolCalls(calls)) return false;
       continue;
     }
+    if (typeof content !== "string") return false;
+    if (role === "system" || role === "developer" || role === "user") continue;
     if (role !== "tool" || typeof (m as Record<string, unknown>).tool_call_id !== "string") return false;
+  }
+  return true;
+}
+
+/**
+ * Whether each tool call is `{id, type?: "function", function: {name, arguments}}` with strings where ToolCall wants
+ * them, and no other member of its own: a member an adapter's extension of ToolCall reads (Gemini's
+ * `extra_content`) is the schema's to check.
+ */
+function plainToolCalls(calls: unknown): boolean {
+  if (!Array.isArray(calls)) return false;
+  for (const c of calls as unknown[]) {
+    if (typeof c !== "object" || c === null || Array.isArray(c)) return false;
+    for (const k in c) if (k !== "id" && k !== "type" && k !== "function") return false;
+    const { id, type, function: f } = c as Record<string, unknown>;
+    if (typeof id !== "string" || (type !== undefined && type !== "function")) return false;
+    if (typeof f !== "object" || f === null || Array.isArray(f)) return false;
+    if (typeof (f as Record<string, unknown>).name !== "string" || typeof (f as Record<string, unknown>).arguments !== "string") return false;
   }
   return true;
 }
