@@ -3,6 +3,7 @@
 // accepts differently (content parts, tool_choice forms, provider extensions) is passed in or stays in its folder.
 import { z } from "zod";
 import { invalid } from "./invalid.ts";
+import { isObject } from "./provider-json.ts";
 
 /** A function tool of `tools` (https://platform.openai.com/docs/api-reference/chat/create#chat-create-tools). */
 export const FunctionTool = z.looseObject({
@@ -70,17 +71,16 @@ export function chatMessages<Text extends z.ZodType, User extends z.ZodType, Ass
 export function plainMessages(raw: unknown): boolean {
   if (!Array.isArray(raw)) return false;
   for (const m of raw as unknown[]) {
-    if (typeof m !== "object" || m === null || Array.isArray(m)) return false;
-    const { role, content } = m as Record<string, unknown>;
+    if (!isObject(m)) return false;
+    const { role, content } = m;
     if (role === "assistant") {
-      const { refusal, tool_calls: calls } = m as Record<string, unknown>;
-      if (!(typeof content === "string" || content == null) || !(typeof refusal === "string" || refusal == null)) return false;
-      if (calls != null && !plainToolCalls(calls)) return false;
+      if (!(typeof content === "string" || content == null) || !(typeof m.refusal === "string" || m.refusal == null)) return false;
+      if (m.tool_calls != null && !plainToolCalls(m.tool_calls)) return false;
       continue;
     }
     if (typeof content !== "string") return false;
     if (role === "system" || role === "developer" || role === "user") continue;
-    if (role !== "tool" || typeof (m as Record<string, unknown>).tool_call_id !== "string") return false;
+    if (role !== "tool" || typeof m.tool_call_id !== "string") return false;
   }
   return true;
 }
@@ -93,12 +93,11 @@ export function plainMessages(raw: unknown): boolean {
 function plainToolCalls(calls: unknown): boolean {
   if (!Array.isArray(calls)) return false;
   for (const c of calls as unknown[]) {
-    if (typeof c !== "object" || c === null || Array.isArray(c)) return false;
+    if (!isObject(c)) return false;
     for (const k in c) if (k !== "id" && k !== "type" && k !== "function") return false;
-    const { id, type, function: f } = c as Record<string, unknown>;
+    const { id, type, function: f } = c;
     if (typeof id !== "string" || (type !== undefined && type !== "function")) return false;
-    if (typeof f !== "object" || f === null || Array.isArray(f)) return false;
-    if (typeof (f as Record<string, unknown>).name !== "string" || typeof (f as Record<string, unknown>).arguments !== "string") return false;
+    if (!isObject(f) || typeof f.name !== "string" || typeof f.arguments !== "string") return false;
   }
   return true;
 }

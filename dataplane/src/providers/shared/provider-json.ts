@@ -27,7 +27,7 @@ export function parseStreamData(data: string): unknown {
   }
 }
 
-/** What z.object accepts as an object: not null, not an array (the hand-read events and responses check with it). */
+/** What z.object accepts as an object: not null, not an array (the hand-read events, responses and messages check with it). */
 export function isObject(v: unknown): v is Readonly<Record<string, unknown>> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
