@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -131,6 +132,25 @@ describe("what is never logged, whatever a caller passes", () => {
 describe("LOG_FILE", () => {
   const dir = mkdtempSync(join(tmpdir(), "svc-log-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("receives what was still gathered when the process exits at once, pino's lines and access lines in order", () => {
+    const file = join(dir, "exit.log");
+    const script = `
+      import { createLogger, writeAccessLine } from ${JSON.stringify(new URL("./log.ts", import.meta.url).pathname)};
+      const log = createLogger({ LOG_FILE: ${JSON.stringify(file)} }, { service: "dataplane" });
+      for (let i = 0; i < 300; i++) {
+        writeAccessLine(log, "info", \`,"i":\${i},"t":"ünï 🎉"\`, "request");
+        if (i % 100 === 0) log.info({ i, t: "pïnö ✓" }, "pino");
+      }
+      process.exit(0);
+    `;
+    const run = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { encoding: "utf8" });
+    expect(run.status, run.stderr).toBe(0);
+    const lines = readFileSync(file, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { msg: string; i: number; t: string });
+    expect(lines.map((l) => `${l.msg} ${l.i} ${l.t}`)).toEqual(
+      Array.from({ length: 300 }, (_, i) => [`request ${i} ünï 🎉`, ...(i % 100 === 0 ? [`pino ${i} pïnö ✓`] : [])]).flat(),
+    );
+  });
 
   it("receives every line once the logger is closed, appended after what was there, and a late line is dropped, not thrown", async () => {
     const file = join(dir, "nested", "gateway.log");
@@ -285,8 +305,8 @@ describe("access lines written past pino", () => {
         writeAccessLine(log, "info", fields, "request");
         writeAccessLine(same.log, "info", fields, "request");
         if (i % 500 === 0) {
-          log.info({ i }, "pino");
-          same.log.info({ i }, "pino");
+          log.info({ i, t: "pïnö ✓ 🎉" }, "pino");
+          same.log.info({ i, t: "pïnö ✓ 🎉" }, "pino");
         }
       }
       await closeLogger(log);
