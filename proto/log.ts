@@ -47,8 +47,9 @@ export function createLogger(env: Readonly<Record<string, string | undefined>>, 
     // lines are gathered into writes of up to BATCH_BYTES, and what is gathered goes out at least every
     // FLUSH_EVERY_MS: one write per access line was 8 % of a data plane's CPU under load
     // bytes, not text: a batch of access lines is already UTF-8 (writeAccessLine), and handed over as text it was
-    // decoded, then encoded twice more (the file write's own buffer, three times its length, and the stream's copy
-    // after the write): ~280 µs a 64 KB batch, ~1.5 µs a line (docs/performance.md)
+    // decoded, then encoded twice more (the file write's own buffer, three times its length and so mapped fresh each
+    // time, and the stream's copy after the write): 0.8-1.2 ms a 64 KB batch against 0.3-0.4 as bytes, 2.6-5 µs a line,
+    // on a PVM guest under the image's malloc settings (docs/performance.md)
     const stream = pino.destination({ dest: file ? openSync(file, "a") : 1, sync: false, minLength: BATCH_BYTES, contentMode: "buffer" });
     const timer = setInterval(() => {
       try {
