@@ -1,6 +1,6 @@
 // The throughput phase: every scenario at every concurrency against every target, target after target at each
 // level, so drift in the machine's load affects all of them alike; with rounds > 1 the targets take turns that
-// many times and each row is the target's median round. Prints a table per scenario as it completes.
+// many times (every other round in reverse order) and each row is the target's median round. Prints a table per scenario as it completes.
 import type { LoadOutput } from "./load-spec.ts";
 import { untilQuiet } from "./quiet.ts";
 import { compareRows, formatLoadTable, measure, type LoadRow, type Measurement } from "./report.ts";
@@ -73,7 +73,10 @@ export async function throughput(scenarios: readonly Scenario[], targets: readon
       const measured = new Map<TargetName, Measurement[]>(targets.map((t) => [t.name, []]));
       for (let round = 1; round <= settings.rounds; round++) {
         const of = settings.rounds > 1 ? ` (round ${round} of ${settings.rounds})` : "";
-        for (const target of targets) {
+        // every other round in reverse: what ran just before a target, and where in a round the machine's drift
+        // falls, then fall on each alike (in a fixed order the second of two gateways ran ~11 µs a request slower,
+        // whichever it was, in three runs of docs/performance.md's session of 13:58 UTC, 2026-11-29)
+        for (const target of round % 2 === 0 ? [...targets].reverse() : targets) {
           const settled = await untilQuiet();
           if (settled.stillBusy) console.error(`${scenario.name} c=${c} ${target.name}: the cores were still busy after ${settled.waitedMs} ms (${settled.stillBusy.map((b) => `${b?.toFixed(0) ?? "?"} %`).join(", ")}); measuring anyway`);
           const output = await runLoad(target, scenario, c, settings);
