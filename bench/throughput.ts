@@ -1,6 +1,7 @@
 // The throughput phase: every scenario at every concurrency against every target, target after target at each
 // level, so drift in the machine's load affects all of them alike; with rounds > 1 the targets take turns that
-// many times (every other round in reverse order) and each row is the target's median round. Prints a table per scenario as it completes.
+// many times (every other round in reverse order) and each row is the target's median round. Prints a table per
+// scenario as it completes.
 import type { LoadOutput } from "./load-spec.ts";
 import { untilQuiet } from "./quiet.ts";
 import { compareRows, formatLoadTable, measure, type LoadRow, type Measurement } from "./report.ts";

@@ -24,7 +24,7 @@ const BATCH_BYTES = 8 * 1024;
 const FLUSH_EVERY_MS = 200;
 
 /** File streams a logger opened itself, closed by closeLogger; stdout and given destinations are not ours. */
-const owned = new WeakMap<Logger, ReturnType<typeof pino.destination>>();
+const owned = new WeakMap<Logger, ByteStream>();
 
 /**
  * The process's structured log: one JSON object per line with `level` (a name), `time` (ISO 8601), `service`,
@@ -39,17 +39,16 @@ export function createLogger(env: Readonly<Record<string, string | undefined>>, 
   if (!(LEVELS as readonly string[]).includes(level)) throw new Error(`invalid configuration: LOG_LEVEL must be one of ${LEVELS.join(", ")}`);
   const file = env.LOG_FILE || undefined;
   let destination = opts.destination;
-  let opened: ReturnType<typeof pino.destination> | undefined;
-  let bytes: ByteStream | undefined;
+  let opened: ByteStream | undefined;
   if (!destination) {
     // opened here, synchronously, so that an unwritable LOG_FILE stops the start with its own error
     if (file) mkdirSync(dirname(file), { recursive: true });
     // lines are gathered into writes of up to BATCH_BYTES, and what is gathered goes out at least every
     // FLUSH_EVERY_MS: one write per access line was 8 % of a data plane's CPU under load
     // bytes, not text: a batch of access lines is already UTF-8 (writeAccessLine), and handed over as text it was
-    // decoded, then encoded twice more (the file write's own buffer, three times its length and so mapped fresh each
-    // time, and the stream's copy after the write): 0.8-1.2 ms a 64 KB batch against 0.3-0.4 as bytes, 2.6-5 µs a line,
-    // on a PVM guest under the image's malloc settings (docs/performance.md)
+    // decoded, then encoded twice more (the file write's own buffer, three times its length and so mapped fresh
+    // each time, and the stream's copy after the write): 0.8-1.2 ms a 64 KB batch against 0.3-0.4 as bytes,
+    // 2.6-5 µs a line, on a PVM guest under the image's malloc settings (docs/performance.md)
     const stream = pino.destination({ dest: file ? openSync(file, "a") : 1, sync: false, minLength: BATCH_BYTES, contentMode: "buffer" });
     const timer = setInterval(() => {
       try {
@@ -61,9 +60,8 @@ export function createLogger(env: Readonly<Record<string, string | undefined>>, 
     }, FLUSH_EVERY_MS);
     timer.unref();
     stream.once("close", () => clearInterval(timer));
-    opened = stream;
-    bytes = stream as unknown as ByteStream;
-    destination = textInto(bytes);
+    opened = stream as unknown as ByteStream;
+    destination = textInto(opened);
   }
   const scrub = secretScrubber(secretsFromEnv(env));
   let sink: AccessSink | undefined;
@@ -84,7 +82,7 @@ export function createLogger(env: Readonly<Record<string, string | undefined>>, 
   const stream = plainStream(internals(log)[pino.symbols.streamSym]);
   if (stream) {
     // gathered only where a timer flushes them (the stream opened here); a given destination gets each at once
-    sink = { stream, scrub, rawBindings: undefined, bindings: "", bytes, lines: undefined, used: 0 };
+    sink = { stream, scrub, rawBindings: undefined, bindings: "", bytes: opened, lines: undefined, used: 0 };
     accessSinks.set(log, sink);
     if (sink.bytes) gathering.add(sink);
   }
@@ -105,11 +103,7 @@ function textInto(bytes: ByteStream): DestinationStream & { flush(cb?: (err?: Er
 }
 
 /** pino.destination's stream opened with `contentMode: "buffer"`, which takes bytes (its types name text only). */
-interface ByteStream {
-  write(bytes: Uint8Array): boolean;
-  flush(cb?: (err?: Error) => void): void;
-  flushSync(): void;
-}
+type ByteStream = Omit<ReturnType<typeof pino.destination>, "write"> & { write(bytes: Uint8Array): boolean };
 
 /**
  * The stream pino writes to, unless it routes lines by level (pino.multistream): such a stream reads metadata
