@@ -50,6 +50,99 @@ describe("SpendTracker", () => {
   });
 });
 
+describe("SpendTracker's usage recorded through the reservation", () => {
+  it("counts it against the reservation's org and key, as recorded by id would", () => {
+    const t = new SpendTracker();
+    const r = t.reserve("org-1", "key-1", 500);
+    t.recordPendingOf(r, "evt-1", 200, "2026-11");
+    t.recordPendingOf(r, "evt-1", 200, "2026-11"); // a repeat counts once
+    t.release(r);
+    expect([t.orgOutstanding("org-1"), t.keyOutstanding("key-1"), t.keyPendingInMonth("key-1", "2026-11"), t.keyOutstandingInMonth("key-1", "2026-10")]).toEqual([200, 200, 200, 0]);
+    t.markApplied(["evt-1"]);
+    expect([t.orgOutstanding("org-1"), t.keyOutstanding("key-1"), t.pendingEvents]).toEqual([0, 0, 0]);
+  });
+
+  it("keeps an org's and a key's sums while a reservation holds them, however many others come and go", () => {
+    const t = new SpendTracker();
+    // a free call reserves nothing, yet its usage (priced after the answer) must land in the sums admission reads
+    const free = t.reserve("org-free", "key-free", 0);
+    const paid = t.reserve("org-paid", "key-paid", 10);
+    t.release(paid);
+    for (let i = 0; i < 5_000; i++) t.release(t.reserve(`org-${i}`, `key-${i}`, 1));
+    t.recordPendingOf(free, "evt-free", 70, "2026-11");
+    t.release(free);
+    expect([t.orgOutstanding("org-free"), t.keyOutstanding("key-free"), t.keyPendingInMonth("key-free", "2026-11")]).toEqual([70, 70, 70]);
+    // and an entry dropped while idle starts again from zero
+    expect([t.orgOutstanding("org-paid"), t.keyOutstanding("key-paid")]).toEqual([0, 0]);
+    const again = t.reserve("org-paid", "key-paid", 5);
+    expect([t.orgOutstanding("org-paid"), t.keyOutstanding("key-paid")]).toEqual([5, 5]);
+    t.release(again);
+    for (let i = 0; i < 5_000; i++) t.release(t.reserve(`org-b${i}`, `key-b${i}`, 1));
+    // pending usage keeps its entries too, until applied
+    expect([t.orgOutstanding("org-free"), t.keyPendingTotal("key-free")]).toEqual([70, 70]);
+    t.markApplied(["evt-free"]);
+    expect([t.orgOutstanding("org-free"), t.keyPendingTotal("key-free"), t.pendingEvents, t.openReservations]).toEqual([0, 0, 0, 0]);
+  });
+
+  it("agrees with plain sums for any sequence of reservations, releases, usage recorded either way and applied marks", () => {
+    type Op =
+      | { kind: "reserve"; orgId: string; keyId: string; micros: number }
+      | { kind: "release"; which: number }
+      | { kind: "usage"; which: number; id: string; micros: number; month: string }
+      | { kind: "byId"; id: string; orgId: string; keyId: string; micros: number; month: string }
+      | { kind: "applied"; ids: string[] };
+    const ids = fc.constantFrom("e1", "e2", "e3", "e4", "e5", "e6", newRequestId(), newRequestId());
+    const orgId = fc.constantFrom("o1", "o2");
+    const keyId = fc.constantFrom("k1", "k2", "k3");
+    const month = fc.constantFrom("2026-10", "2026-11", "2026-12");
+    const op: fc.Arbitrary<Op> = fc.oneof(
+      fc.record({ kind: fc.constant("reserve" as const), orgId, keyId, micros: fc.integer({ min: 0, max: 1000 }) }),
+      fc.record({ kind: fc.constant("release" as const), which: fc.nat(20) }),
+      fc.record({ kind: fc.constant("usage" as const), which: fc.nat(20), id: ids, micros: fc.integer({ min: 1, max: 1000 }), month }),
+      fc.record({ kind: fc.constant("byId" as const), id: ids, orgId, keyId, micros: fc.integer({ min: 1, max: 1000 }), month }),
+      fc.record({ kind: fc.constant("applied" as const), ids: fc.array(ids, { maxLength: 4 }) }),
+    );
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 120 }), (ops) => {
+        const t = new SpendTracker();
+        const held: { r: ReturnType<SpendTracker["reserve"]>; orgId: string; keyId: string; micros: number; open: boolean }[] = [];
+        const pending = new Map<string, { orgId: string; keyId: string; micros: number; month: string }>();
+        for (const o of ops) {
+          if (o.kind === "reserve") held.push({ r: t.reserve(o.orgId, o.keyId, o.micros), orgId: o.orgId, keyId: o.keyId, micros: o.micros, open: true });
+          else if (o.kind === "release" && held.length > 0) {
+            const h = held[o.which % held.length]!;
+            t.release(h.r);
+            h.open = false;
+          } else if (o.kind === "usage" && held.some((h) => h.open)) {
+            const open = held.filter((h) => h.open);
+            const h = open[o.which % open.length]!;
+            t.recordPendingOf(h.r, o.id, o.micros, o.month);
+            if (!pending.has(o.id)) pending.set(o.id, { orgId: h.orgId, keyId: h.keyId, micros: o.micros, month: o.month });
+          } else if (o.kind === "byId") {
+            t.recordPending(o.id, o);
+            if (!pending.has(o.id)) pending.set(o.id, o);
+          } else if (o.kind === "applied") {
+            t.markApplied(o.ids);
+            for (const id of o.ids) pending.delete(id);
+          }
+        }
+        const usage = (f: (e: { orgId: string; keyId: string; month: string }) => boolean) => [...pending.values()].filter(f).reduce((a, e) => a + e.micros, 0);
+        const reserved = (f: (h: { orgId: string; keyId: string }) => boolean) => held.filter((h) => h.open && f(h)).reduce((a, h) => a + h.micros, 0);
+        expect([t.pendingEvents, t.openReservations]).toEqual([pending.size, held.filter((h) => h.open).length]);
+        for (const org of ["o1", "o2"]) expect(t.orgOutstanding(org)).toBe(usage((e) => e.orgId === org) + reserved((h) => h.orgId === org));
+        for (const key of ["k1", "k2", "k3"]) {
+          expect(t.keyOutstanding(key)).toBe(usage((e) => e.keyId === key) + reserved((h) => h.keyId === key));
+          for (const m of ["2026-10", "2026-11", "2026-12"]) {
+            expect(t.keyPendingInMonth(key, m)).toBe(usage((e) => e.keyId === key && e.month === m));
+            expect(t.keyOutstandingInMonth(key, m)).toBe(usage((e) => e.keyId === key && e.month === m) + reserved((h) => h.keyId === key));
+          }
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+
 describe("SpendTracker across a month's turn", () => {
   it("keeps last month's pending usage in last month once this month's first event comes", () => {
     const t = new SpendTracker();

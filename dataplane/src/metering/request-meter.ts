@@ -68,7 +68,7 @@ export class RequestMeter implements Billing {
     const id = this.requestId;
     const orgId = this.key.orgId ?? "";
     const keyId = this.key.id ?? "";
-    if (cost > 0) this.deps.tracker.recordPending(id, { orgId, keyId, micros: cost, month: utcMonth(now) });
+    if (cost > 0) this.deps.tracker.recordPendingOf(this.reservation, id, cost, utcMonth(now));
     this.deps.tracker.release(this.reservation);
     this.deps.rateLimiter.recordTokens(keyId, (usage.inputTokens ?? 0) + (usage.outputTokens ?? 0), now);
     const event: UsageEvent = {
