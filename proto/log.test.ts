@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import fc from "fast-check";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,7 +7,7 @@ import { pino } from "pino";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { generateKey } from "./key-hash.ts";
 import { jsonNumber, jsonString } from "./json-text.ts";
-import { closeLogger, createLogger, writeAccessLine, type Logger } from "./log.ts";
+import { closeLogger, createLogger, isoTime, writeAccessLine, type Logger } from "./log.ts";
 
 /** A logger writing into an array, and the lines it wrote, parsed. */
 function capture(env: Record<string, string> = {}, bindings?: Record<string, string>): { log: Logger; raw: string[]; lines: () => Record<string, unknown>[] } {
@@ -28,6 +29,15 @@ describe("log lines", () => {
     const [line] = lines();
     expect(line).toMatchObject({ level: "info", service: "dataplane", replica: "dp-1", request_id: "req_1", status: 200, msg: "request" });
     expect(new Date(line!.time as string).toISOString()).toBe(line!.time);
+  });
+
+  it("carry the time as toISOString writes it, at any millisecond of any day, and across a day's end", () => {
+    const text = (ms: number) => `,"time":"${new Date(ms).toISOString()}"`;
+    const dayEnd = Date.UTC(2026, 11, 31) - 1;
+    for (const ms of [0, 1, 999, 1000, 59_999, 3_599_999, dayEnd, dayEnd + 1, dayEnd + 1001, Date.UTC(9999, 11, 31, 23, 59, 59, 999), Date.UTC(10000, 0, 1), -1, Date.UTC(-1, 5, 1), Date.now()]) {
+      expect(isoTime(ms)).toBe(text(ms));
+    }
+    fc.assert(fc.property(fc.integer({ min: -8.64e15, max: 8.64e15 }), (ms) => isoTime(ms) === text(ms)), { numRuns: 5000 });
   });
 
   it("start at LOG_LEVEL", () => {
