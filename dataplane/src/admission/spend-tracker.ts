@@ -26,7 +26,7 @@ interface PendingEvent {
  * An organization's money outstanding, and the reservations open against it (while any is, the entry is kept).
  * One object per org and per key, found once a request and then held by its reservation and its pending event:
  * summed by id in Maps instead, a request's reserve, release, pending record and applied mark were ~27 lookups by
- * string, ~40 % of the tracker's ~0.75 µs a request (docs/performance.md).
+ * string, a third of the tracker's ~1 µs a request in a loop (docs/performance.md).
  */
 class OrgSums {
   outstanding = 0;
