@@ -89,6 +89,10 @@ function readMultipartEdit(raw: Buffer, contentType: string): ImageRequest {
   const images: InputPicture[] = [];
   let mask: InputPicture | undefined;
   for (const f of fields) {
+    // uWS gives a part whose Content-Disposition has no readable `name` (a stray byte before it, say) no name at all
+    if (typeof f.name !== "string" || f.name === "") {
+      throw new GatewayError("invalid_request_error", "A part of the multipart/form-data body has no readable `name` in its Content-Disposition.");
+    }
     if (f.filename !== undefined) {
       const file = { name: f.name, data: new Uint8Array(f.data.slice(0)), filename: f.filename, contentType: f.type };
       parts.push(file);

@@ -148,6 +148,17 @@ function withField(f: FormData, name: string, value: string): FormData {
   f.append(name, value);
   return f;
 }
+const BOUNDARY = "unnamedPartBoundary";
+/** A form whose part `name` has a stray byte before `name=` in its Content-Disposition (found by the hostile fuzz). */
+function unnamedPart(name: string, file: boolean): Buffer {
+  const part = (disposition: Buffer, body: Buffer, type?: string) =>
+    Buffer.concat([Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; `), disposition, Buffer.from(`\r\n${type ? `Content-Type: ${type}\r\n` : ""}\r\n`), body, Buffer.from("\r\n")]);
+  const plain = (n: string, v: string) => part(Buffer.from(`name="${n}"`), Buffer.from(v));
+  const stray = Buffer.concat([Buffer.from([0x80]), Buffer.from(`name="${name}"${file ? '; filename="in.png"' : ""}`)]);
+  const parts = [plain("model", "gpt-image-1.5"), ...(name === "prompt" ? [] : [plain("prompt", "x")]), part(stray, file ? PNG : Buffer.from("x"), file ? "image/png" : undefined)];
+  if (!file) parts.push(part(Buffer.from('name="image"; filename="in.png"'), PNG, "image/png"));
+  return Buffer.concat([...parts, Buffer.from(`--${BOUNDARY}--\r\n`)]);
+}
 const pngs = (count: number, name = "image[]") => Array.from({ length: count }, (): [string, Buffer, string] => [name, PNG, "image/png"]);
 
 const gen = (model: string, extra: Record<string, unknown> = {}) => ({ model, prompt: "a small otter", ...extra });
@@ -217,6 +228,8 @@ describe("local refusals: in OpenAI's dialect, before any provider is called, no
     ["two masks", { path: "edits", body: form({ model: "gpt-image-1.5", prompt: "x" }, [["image", PNG], ["mask", PNG], ["mask", PNG]]) }, "400 invalid_request_error mask"],
     ["a picture field sent as text", { path: "edits", body: form({ model: "gpt-image-1.5", prompt: "x", image: "https://example.com/a.png" }) }, "400 invalid_request_error image"],
     ["a file in an unknown field", { path: "edits", body: form({ model: "gpt-image-1.5", prompt: "x" }, [["image", PNG], ["photo", PNG]]) }, "400 invalid_request_error photo"],
+    ["a file part whose name cannot be read", { path: "edits", body: unnamedPart("image", true), contentType: `multipart/form-data; boundary=${BOUNDARY}` }, "400 invalid_request_error null"],
+    ["a text part whose name cannot be read", { path: "edits", body: unnamedPart("prompt", false), contentType: `multipart/form-data; boundary=${BOUNDARY}` }, "400 invalid_request_error null"],
     ["a field sent twice", { path: "edits", body: withField(form({ model: "gpt-image-1.5", prompt: "x" }, [["image", PNG]]), "prompt", "y") }, "400 invalid_request_error prompt"],
     ["multipart stream=true", { path: "edits", body: form({ model: "gpt-image-1.5", prompt: "x", stream: "true" }, [["image", PNG]]) }, "400 invalid_request_error stream"],
     ["multipart n that is not a number", { path: "edits", body: form({ model: "gpt-image-1.5", prompt: "x", n: "two" }, [["image", PNG]]) }, "400 invalid_request_error n"],
