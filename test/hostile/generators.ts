@@ -215,9 +215,11 @@ function apply(valid: Record<string, unknown>, ops: readonly Op[]): Record<strin
       node = node[p] as Record<string, unknown>;
     }
     const last = parts[parts.length - 1]!;
-    // defineProperty: "__proto__" must become an own field of the JSON, not this object's prototype
+    // defineProperty: "__proto__" must become an own field of the JSON, not this object's prototype. A copy of the
+    // value: fast-check hands out the same `[]` and `{}` each time, and a later op's path could walk into one and set
+    // it inside itself (a circular body that JSON.stringify refused), or change the constant for every later case
     if (o.op === "delete") delete node[last];
-    else Object.defineProperty(node, last, { value: o.value, enumerable: true, writable: true, configurable: true });
+    else Object.defineProperty(node, last, { value: structuredClone(o.value), enumerable: true, writable: true, configurable: true });
   }
   // a streamed answer states its cost only inside the stream; the money check here needs it in a header
   if (out.stream === true) delete out.stream;
