@@ -6,8 +6,6 @@ import { ownRequestCounter } from "../http/request-id.ts";
  * Amounts are micro-USD. Totals per org and per key are kept incrementally so admission is O(1).
  */
 export interface Reservation {
-  readonly orgId: string;
-  readonly keyId: string;
   readonly micros: number;
   released: boolean;
   /** The sums it was counted in: releasing it, and recording its usage, touch them without looking them up. */
@@ -106,7 +104,7 @@ export class SpendTracker {
     key.reserved += micros;
     key.holds++;
     this.#openReservations++;
-    return { orgId, keyId, micros, released: false, org, key };
+    return { micros, released: false, org, key };
   }
 
   /** Idempotent: every exit path of a request may call it. */
