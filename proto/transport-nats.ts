@@ -1,7 +1,8 @@
-import { createHash } from "node:crypto";
-import { AckPolicy, DeliverPolicy, RetentionPolicy, StorageType, connect, headers as natsHeaders, nanos } from "nats";
+import { hash } from "node:crypto";
+import { AckPolicy, DeliverPolicy, RetentionPolicy, StorageType, connect, nanos } from "nats";
 import type { ConsumerMessages, JetStreamClient, JsMsg, NatsConnection } from "nats";
 import { DurableBatcher, type DurableItem } from "./durable-batcher.ts";
+import { JetStreamPublisher } from "./jetstream-publish.ts";
 import { pb } from "./messages.ts";
 import type { Subjects } from "./subjects.ts";
 import { encodeUsageBatch } from "./usage-event-encode.ts";
@@ -66,6 +67,9 @@ async function ensureStream(nc: NatsConnection, s: Subjects, replicas: number): 
 
 /** Marks a JetStream message whose body is a UsageBatch rather than one UsageEvent. */
 export const USAGE_BATCH_HEADER = "svc-usage-batch";
+const BATCH_HEADERS: Readonly<Record<string, string>> = Object.freeze({ [USAGE_BATCH_HEADER]: "1" });
+/** How long a usage publish waits for JetStream's acknowledgement before its events count as not stored. */
+const PUBLISH_TIMEOUT_MS = 2_000;
 /** Events handed to the durable handler at once (one ledger transaction). */
 const MAX_EVENTS_PER_HANDLER = MAX_BATCH * 4;
 
@@ -83,6 +87,7 @@ class NatsTransport implements Transport {
   readonly #nc: NatsConnection;
   readonly #js: JetStreamClient;
   readonly #s: Subjects;
+  readonly #publisher: JetStreamPublisher;
   #connected = true;
   readonly #batcher = new DurableBatcher((items) => this.#publishBatch(items));
 
@@ -90,6 +95,7 @@ class NatsTransport implements Transport {
     this.#nc = nc;
     this.#js = js;
     this.#s = s;
+    this.#publisher = new JetStreamPublisher(nc, PUBLISH_TIMEOUT_MS);
     void (async () => {
       for await (const st of nc.status()) {
         if (st.type === "disconnect") this.#connected = false;
@@ -144,18 +150,20 @@ class NatsTransport implements Transport {
     return this.#batcher.publish(data, msgId);
   }
 
-  async #publishBatch(items: DurableItem[]): Promise<void> {
-    if (items.length === 1) {
-      await this.#js.publish(this.#s.usage, items[0]!.data, { msgID: items[0]!.msgId, timeout: 2_000 });
-      return;
+  #publishBatch(items: DurableItem[]): Promise<void> {
+    if (items.length === 1) return this.#publisher.publish(this.#s.usage, items[0]!.data, items[0]!.msgId);
+    // one loop rather than a map for each: a batch leaves tens of times a second, too seldom for V8 to optimise
+    // this, and each element's callback cost ~70 ns in its baseline tier
+    const events: Uint8Array[] = new Array<Uint8Array>(items.length);
+    let ids = items[0]!.msgId;
+    events[0] = items[0]!.data;
+    for (let i = 1; i < items.length; i++) {
+      events[i] = items[i]!.data;
+      ids += `\n${items[i]!.msgId}`;
     }
-    const h = natsHeaders();
-    h.set(USAGE_BATCH_HEADER, "1");
-    const body = encodeUsageBatch(items.map((i) => i.data));
     // Named by every event it carries: JetStream drops a message whose id it has seen, so two batches that share
     // a first event and a size but not all their events (a spool replay groups events anew) must not share an id.
-    const id = createHash("sha256").update(items.map((i) => i.msgId).join("\n")).digest("base64url");
-    await this.#js.publish(this.#s.usage, body, { msgID: `batch:${id}`, headers: h, timeout: 2_000 });
+    return this.#publisher.publish(this.#s.usage, encodeUsageBatch(events), `batch:${hash("sha256", ids, "base64url")}`, BATCH_HEADERS);
   }
 
   consumeDurable(handler: (batch: Uint8Array[]) => Promise<void>): Unsubscribe {
@@ -217,6 +225,7 @@ class NatsTransport implements Transport {
   async close(): Promise<void> {
     this.#batcher.flush();
     if (!this.#nc.isClosed()) await this.#nc.drain().catch(() => this.#nc.close());
+    this.#publisher.close();
   }
 }
 
