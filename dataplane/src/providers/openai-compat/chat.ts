@@ -1,3 +1,4 @@
+import { jsonString } from "../../../../proto/json-text.ts";
 import { parseResponseJson } from "../shared/provider-json.ts";
 import { twoTopLevelSpans, withTopLevelValues, type JsonSource } from "../shared/json-top-level.ts";
 import { upstreamUrl } from "../shared/upstream-url.ts";
@@ -46,7 +47,7 @@ export function parseChatResponse(text: string, ctx?: Pick<ChatContext, "model">
   const [u, m] = spans;
   const usage = u === undefined ? undefined : parseOpenAIUsage(parseResponseJson(text.slice(u.valueStart, u.valueEnd)));
   if (!ctx || m === undefined) return { body: text, usage };
-  const slug = JSON.stringify(ctx.model);
+  const slug = jsonString(ctx.model);
   if (text.slice(m.valueStart, m.valueEnd) === slug) return { body: text, usage };
   return { body: text.slice(0, m.valueStart) + slug + text.slice(m.valueEnd), usage };
 }
