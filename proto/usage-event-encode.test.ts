@@ -63,7 +63,7 @@ describe("encodeUsageEvent", () => {
     );
   });
 
-  it("writes protobufjs's bytes for events of the same keys, models and routes, named by their request's id", () => {
+  it("writes protobufjs's bytes for events of the same replicas, keys, models and routes, named by their request's id", () => {
     // few distinct values, so that most events find their key's fields written before (and some a key with another org)
     const few = (values: string[]) => fc.constantFrom(...values);
     const served = fc
@@ -74,7 +74,7 @@ describe("encodeUsageEvent", () => {
         provider: few(["openai", "anthropic"]),
         model: few(["openai/gpt-4o", "anthropic/claude-haiku-4-5", "😀"]),
         endpoint: few(["/v1/chat/completions", "/v1/messages", ""]),
-        replicaId: few(["dp-1", ""]),
+        replicaId: few(["dp-1", "dp-2", "", "dp-\ud800"]),
         status: fc.constantFrom(200, 502),
         costMicros: count,
         createdAtMs: count,
