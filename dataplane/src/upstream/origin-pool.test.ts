@@ -199,6 +199,18 @@ describe("upstream connections", () => {
     expect(s.connections()).toBe(0);
   });
 
+  it("refuses header names that are not tokens, after valid ones were sent as before", async () => {
+    const s = await serve(echo);
+    const c = newClient();
+    expect(await text(c, post(s.url(), "{}", { "x-a": "1" }))).toBeDefined();
+    for (const name of ["x a", "x-a:", "x-a\r\nx-b", "", "é"]) {
+      const err = await c.send(post(s.url(), "{}", { [name]: "1" })).catch((e: unknown) => e);
+      expect((err as GatewayError).code).toBe("invalid_request_error");
+    }
+    expect(await text(c, post(s.url(), "{}", { "x-a": "2" }))).toBeDefined();
+    expect(s.connections()).toBe(1);
+  });
+
   it("turns an answer that is not HTTP into upstream_error", async () => {
     const url = await rawServer((socket) => socket.on("data", () => socket.end("garbage\r\n\r\n")));
     const err = await newClient()
