@@ -26,14 +26,17 @@ describe("a request's body", () => {
     let onData: ((chunk: ArrayBuffer, isLast: boolean) => void) | undefined;
     const res = { onAborted: () => res, onData: (f: typeof onData) => (onData = f) } as unknown as HttpResponse;
     const req = { getMethod: () => "post", getUrl: () => "/v1/messages", getQuery: () => "", getHeader: () => "" } as unknown as HttpRequest;
-    const body = new RequestContext(res, req).readBody(opts.limit ?? 1 << 30, undefined, opts.declared);
+    const ctx = new RequestContext(res, req);
+    const read = ctx.readBody(opts.limit ?? 1 << 30, undefined, opts.declared);
+    expect(ctx.body.length).toBe(0);
     chunks.forEach((c, i) => {
       const memory = new Uint8Array(c).buffer;
       onData!(memory, i === chunks.length - 1);
       // uWS reuses its memory once the callback returns
       new Uint8Array(memory).fill(0x3f);
     });
-    return body;
+    await read;
+    return ctx.body;
   }
   const bytes = (n: number, seed: number) => Buffer.from(Array.from({ length: n }, (_, i) => (i * 7 + seed) % 251));
 

@@ -9,6 +9,7 @@ import { atTurnEnd } from "../turn-end.ts";
 import { noteLargeBody } from "../heap-tuning.ts";
 
 const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
+const EMPTY_BODY = Buffer.alloc(0);
 
 /**
  * How long a stream's head waits for the first chunk before it goes with HEAD_ALONE_COMMENT. Most providers' first
@@ -77,6 +78,8 @@ export class RequestContext implements Cancellation {
   #bodyWatch: BodyIdleWatch | undefined;
   /** Settles the body being read with an error (idle, client gone). */
   #refuseBody: ((err: GatewayError) => void) | undefined;
+  /** The body, once readBody's promise has resolved. */
+  #bodyBytes: Buffer | undefined;
   /** When body bytes last arrived, and where the idle watch keeps it. */
   bodyActiveAtMs = 0;
   sweepSlot = -1;
@@ -135,8 +138,12 @@ export class RequestContext implements Cancellation {
    * into one buffer of that size as they come (PREALLOCATE_PER_FIRST_CHUNK): a large body arrives in chunks, each
    * then copied once rather than twice. The buffer is taken when the first chunk comes, so a request refused before
    * its body (a bad key) never gets one.
+   *
+   * The promise settles when the body is all in (or refused) and `body` then holds it: resolved with nothing rather
+   * than the buffer, since V8 looks a `then` up along the prototype chain of any object a promise is resolved with (a
+   * Buffer's is five deep: ~40 ns a request in a loop, 0.23 % of a data plane's samples under load).
    */
-  readBody(limit: number, watch?: BodyIdleWatch, declaredLength?: number): Promise<Buffer> {
+  readBody(limit: number, watch?: BodyIdleWatch, declaredLength?: number): Promise<void> {
     this.#body = "reading";
     return new Promise((resolve, reject) => {
       let parts: Buffer[] | undefined;
@@ -149,7 +156,10 @@ export class RequestContext implements Cancellation {
         this.#body = err ? "refused" : "read";
         this.#stopWatch();
         if (err) reject(err);
-        else resolve(body!);
+        else {
+          this.#bodyBytes = body!;
+          resolve();
+        }
       };
       this.#refuseBody = settle;
       if (watch) {
@@ -195,6 +205,11 @@ export class RequestContext implements Cancellation {
         else if (watch) this.bodyActiveAtMs = Date.now();
       });
     });
+  }
+
+  /** The body read by readBody, once its promise has resolved; empty before, and for a request without one. */
+  get body(): Buffer {
+    return this.#bodyBytes ?? EMPTY_BODY;
   }
 
   /** The body stopped arriving (called by the idle watch). */

@@ -16,9 +16,10 @@ import { resolveForUse } from "./model-access.ts";
 
 const ENDPOINT = "/v1/chat/completions";
 
-export async function chatCompletions(deps: DataPlaneDeps, ctx: RequestContext, rawBody: Promise<Buffer> | undefined): Promise<void> {
+export async function chatCompletions(deps: DataPlaneDeps, ctx: RequestContext, rawBody: Promise<void> | undefined): Promise<void> {
   const key = authenticateInference(ctx.authorization, deps.store, deps.keyHashes);
-  const raw = (await rawBody) ?? Buffer.alloc(0);
+  await rawBody;
+  const raw = ctx.body;
   // what the key sent before is looked up by its id (ConversationMemo, ToolsMemo)
   const scope = key.id ?? "";
   const read = readChatRequestBody(raw, scope);

@@ -39,10 +39,10 @@ interface Answer {
 }
 
 async function embed(body: unknown, key = KEY): Promise<Answer> {
-  const ctx = { authorization: key ? `Bearer ${key}` : "" } as unknown as RequestContext;
   const raw = Buffer.from(typeof body === "string" ? body : JSON.stringify(body));
+  const ctx = { authorization: key ? `Bearer ${key}` : "", body: raw } as unknown as RequestContext;
   try {
-    await embeddings(deps, ctx, Promise.resolve(raw));
+    await embeddings(deps, ctx, Promise.resolve());
   } catch (e) {
     if (e instanceof GatewayError) return { status: e.status, body: JSON.parse(e.toOpenAI()) as Answer["body"] };
     throw e;

@@ -23,9 +23,10 @@ const ENDPOINT = "/v1/embeddings";
  * Every check of the body runs before the provider's credential is looked at, so a width outside the published
  * set is the same 400 whether or not the provider can be reached.
  */
-export async function embeddings(deps: DataPlaneDeps, ctx: RequestContext, rawBody: Promise<Buffer> | undefined): Promise<void> {
+export async function embeddings(deps: DataPlaneDeps, ctx: RequestContext, rawBody: Promise<void> | undefined): Promise<void> {
   const key = authenticateInference(ctx.authorization, deps.store, deps.keyHashes);
-  const raw = (await rawBody) ?? Buffer.alloc(0);
+  await rawBody;
+  const raw = ctx.body;
   const body = parseJsonObject(raw);
   let checked: EmbeddingRequest | undefined;
   const { model, provider } = resolveForUse(deps, key, body.model, "embedding", (m) => {

@@ -8,8 +8,9 @@ import type { RequestContext } from "../http/context.ts";
 export const FORWARDED_HEADERS = ["authorization", "content-type", "accept", "origin", "access-control-request-method", "access-control-request-headers"] as const;
 
 /** /v1/management/*, DELETE /v1/key and /status belong to the control plane; the data plane only relays them. */
-export async function forwardToControlPlane(deps: DataPlaneDeps, ctx: RequestContext, rawBody: Promise<Buffer> | undefined): Promise<void> {
-  const body = rawBody ? await rawBody : Buffer.alloc(0);
+export async function forwardToControlPlane(deps: DataPlaneDeps, ctx: RequestContext, rawBody: Promise<void> | undefined): Promise<void> {
+  await rawBody;
+  const body = ctx.body;
   const forwarded: Record<string, string> = {};
   for (const h of FORWARDED_HEADERS) if (ctx.headers[h]) forwarded[h] = ctx.headers[h]!;
   // the control plane's log line for this call carries the id the client got

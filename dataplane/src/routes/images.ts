@@ -20,16 +20,18 @@ import { resolveForUse } from "./model-access.ts";
 const ENDPOINT = { generations: "/v1/images/generations", edits: "/v1/images/edits" } as const;
 
 /** POST /v1/images/generations: a prompt in, pictures out; never streamed. */
-export async function imageGenerations(deps: DataPlaneDeps, ctx: RequestContext, rawBody: Promise<Buffer> | undefined): Promise<void> {
+export async function imageGenerations(deps: DataPlaneDeps, ctx: RequestContext, rawBody: Promise<void> | undefined): Promise<void> {
   const key = authenticateInference(ctx.authorization, deps.store, deps.keyHashes);
-  const raw = (await rawBody) ?? Buffer.alloc(0);
+  await rawBody;
+  const raw = ctx.body;
   await serveImages(deps, ctx, key, readGenerationBody(raw, ctx.contentType));
 }
 
 /** POST /v1/images/edits: a prompt and pictures (JSON references or multipart uploads) in, pictures out. */
-export async function imageEdits(deps: DataPlaneDeps, ctx: RequestContext, rawBody: Promise<Buffer> | undefined): Promise<void> {
+export async function imageEdits(deps: DataPlaneDeps, ctx: RequestContext, rawBody: Promise<void> | undefined): Promise<void> {
   const key = authenticateInference(ctx.authorization, deps.store, deps.keyHashes);
-  const raw = (await rawBody) ?? Buffer.alloc(0);
+  await rawBody;
+  const raw = ctx.body;
   await serveImages(deps, ctx, key, readEditBody(raw, ctx.contentType));
 }
 

@@ -60,9 +60,10 @@ function nativeOptions(ctx: RequestContext, a: Access, model: Model) {
 }
 
 /** POST /v1/messages: Anthropic's Messages API passed through, streams byte for byte, metered from its usage. */
-export async function messages(deps: DataPlaneDeps, ctx: RequestContext, rawBody: Promise<Buffer> | undefined): Promise<void> {
+export async function messages(deps: DataPlaneDeps, ctx: RequestContext, rawBody: Promise<void> | undefined): Promise<void> {
   const key = authenticate(deps, ctx);
-  const raw = (await rawBody) ?? Buffer.alloc(0);
+  await rawBody;
+  const raw = ctx.body;
   const { object: body, source } = readForwardedBody(raw, FORWARDED_READS, key.id ?? "");
   const model = resolveNative(deps, key, body.model);
   const maxTokens = body.max_tokens;
@@ -166,9 +167,10 @@ export async function messages(deps: DataPlaneDeps, ctx: RequestContext, rawBody
 }
 
 /** POST /v1/messages/count_tokens: the provider's own count; admitted, and metered at zero (the one free call). */
-export async function countTokens(deps: DataPlaneDeps, ctx: RequestContext, rawBody: Promise<Buffer> | undefined): Promise<void> {
+export async function countTokens(deps: DataPlaneDeps, ctx: RequestContext, rawBody: Promise<void> | undefined): Promise<void> {
   const key = authenticate(deps, ctx);
-  const { object: body, source } = readForwardedBody((await rawBody) ?? Buffer.alloc(0), FORWARDED_READS, key.id ?? "");
+  await rawBody;
+  const { object: body, source } = readForwardedBody(ctx.body, FORWARDED_READS, key.id ?? "");
   const model = resolveNative(deps, key, body.model);
   const meter = admitRequest(deps, ctx, key, model, "/v1/messages/count_tokens", 0);
   let status = 200;
