@@ -154,16 +154,15 @@ class NatsTransport implements Transport {
     if (items.length === 1) return this.#publisher.publish(this.#s.usage, items[0]!.data, items[0]!.msgId);
     // one loop rather than a map for each: a batch leaves tens of times a second, too seldom for V8 to optimise
     // this, and each element's callback cost ~70 ns in its baseline tier
-    const events: Uint8Array[] = new Array<Uint8Array>(items.length);
-    let ids = items[0]!.msgId;
-    events[0] = items[0]!.data;
-    for (let i = 1; i < items.length; i++) {
+    const events = new Array<Uint8Array>(items.length);
+    const ids = new Array<string>(items.length);
+    for (let i = 0; i < items.length; i++) {
       events[i] = items[i]!.data;
-      ids += `\n${items[i]!.msgId}`;
+      ids[i] = items[i]!.msgId;
     }
     // Named by every event it carries: JetStream drops a message whose id it has seen, so two batches that share
     // a first event and a size but not all their events (a spool replay groups events anew) must not share an id.
-    return this.#publisher.publish(this.#s.usage, encodeUsageBatch(events), `batch:${hash("sha256", ids, "base64url")}`, BATCH_HEADERS);
+    return this.#publisher.publish(this.#s.usage, encodeUsageBatch(events), `batch:${hash("sha256", ids.join("\n"), "base64url")}`, BATCH_HEADERS);
   }
 
   consumeDurable(handler: (batch: Uint8Array[]) => Promise<void>): Unsubscribe {

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadCatalog } from "../../catalog/src/index.ts";
@@ -114,6 +114,14 @@ describe.skipIf(!process.env.NATS_URL)("usage events over NATS JetStream land in
     expect(await stored()).toBeLessThanOrEqual(storedBefore + 4);
     // the same events again, in a batch of another shape (a replayed spool): nothing more is billed
     await Promise.all(events.slice(0, 150).map((e) => publisher.publishDurable(pb.UsageEvent.encode(e).finish(), e.id!)));
+    // that batch is named by its events' ids (the same name whichever version sends it), so sending it once more
+    // adds no message: JetStream drops the id it has seen
+    const last = await jsm.streams.getMessage(s.usageStream, { last_by_subj: s.usage });
+    const ids = events.slice(0, 150).map((e) => e.id!).join("\n");
+    expect(last.header.get("Nats-Msg-Id")).toBe(`batch:${createHash("sha256").update(ids).digest("base64url")}`);
+    const storedAfterReplay = await stored();
+    await Promise.all(events.slice(0, 150).map((e) => publisher.publishDurable(pb.UsageEvent.encode(e).finish(), e.id!)));
+    expect(await stored()).toBe(storedAfterReplay);
     const want = { entries: before.entries + 300, total: before.total - 900, balance: before.balance - 900 };
     await eventually(async () => expect(await ledger()).toEqual(want));
     await new Promise((r) => setTimeout(r, 300));
