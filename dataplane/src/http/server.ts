@@ -16,7 +16,7 @@ import { logAccess } from "./access-log.ts";
 import { BodyIdleWatch } from "./body-idle-watch.ts";
 import { RequestContext } from "./context.ts";
 
-/** `body`: the request body's read, for a route that takes one; once it resolves, `ctx.body` holds the bytes. */
+/** `body`: the request body's read, for a route that takes one; once it resolves, `ctx.takeBody()` gives the bytes. */
 type Handler = (deps: DataPlaneDeps, ctx: RequestContext, body: Promise<void> | undefined) => Promise<void> | void;
 type Method = "get" | "post" | "patch" | "del" | "options";
 interface Route {

@@ -19,7 +19,7 @@ const ENDPOINT = "/v1/chat/completions";
 export async function chatCompletions(deps: DataPlaneDeps, ctx: RequestContext, rawBody: Promise<void> | undefined): Promise<void> {
   const key = authenticateInference(ctx.authorization, deps.store, deps.keyHashes);
   await rawBody;
-  const raw = ctx.body;
+  const raw = ctx.takeBody();
   // what the key sent before is looked up by its id (ConversationMemo, ToolsMemo)
   const scope = key.id ?? "";
   const read = readChatRequestBody(raw, scope);

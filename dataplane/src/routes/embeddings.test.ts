@@ -40,7 +40,7 @@ interface Answer {
 
 async function embed(body: unknown, key = KEY): Promise<Answer> {
   const raw = Buffer.from(typeof body === "string" ? body : JSON.stringify(body));
-  const ctx = { authorization: key ? `Bearer ${key}` : "", body: raw } as unknown as RequestContext;
+  const ctx = { authorization: key ? `Bearer ${key}` : "", takeBody: () => raw } as unknown as RequestContext;
   try {
     await embeddings(deps, ctx, Promise.resolve());
   } catch (e) {

@@ -26,7 +26,7 @@ const ENDPOINT = "/v1/embeddings";
 export async function embeddings(deps: DataPlaneDeps, ctx: RequestContext, rawBody: Promise<void> | undefined): Promise<void> {
   const key = authenticateInference(ctx.authorization, deps.store, deps.keyHashes);
   await rawBody;
-  const raw = ctx.body;
+  const raw = ctx.takeBody();
   const body = parseJsonObject(raw);
   let checked: EmbeddingRequest | undefined;
   const { model, provider } = resolveForUse(deps, key, body.model, "embedding", (m) => {

@@ -10,7 +10,7 @@ export const FORWARDED_HEADERS = ["authorization", "content-type", "accept", "or
 /** /v1/management/*, DELETE /v1/key and /status belong to the control plane; the data plane only relays them. */
 export async function forwardToControlPlane(deps: DataPlaneDeps, ctx: RequestContext, rawBody: Promise<void> | undefined): Promise<void> {
   await rawBody;
-  const body = ctx.body;
+  const body = ctx.takeBody();
   const forwarded: Record<string, string> = {};
   for (const h of FORWARDED_HEADERS) if (ctx.headers[h]) forwarded[h] = ctx.headers[h]!;
   // the control plane's log line for this call carries the id the client got

@@ -23,7 +23,7 @@ const ENDPOINT = { generations: "/v1/images/generations", edits: "/v1/images/edi
 export async function imageGenerations(deps: DataPlaneDeps, ctx: RequestContext, rawBody: Promise<void> | undefined): Promise<void> {
   const key = authenticateInference(ctx.authorization, deps.store, deps.keyHashes);
   await rawBody;
-  const raw = ctx.body;
+  const raw = ctx.takeBody();
   await serveImages(deps, ctx, key, readGenerationBody(raw, ctx.contentType));
 }
 
@@ -31,7 +31,7 @@ export async function imageGenerations(deps: DataPlaneDeps, ctx: RequestContext,
 export async function imageEdits(deps: DataPlaneDeps, ctx: RequestContext, rawBody: Promise<void> | undefined): Promise<void> {
   const key = authenticateInference(ctx.authorization, deps.store, deps.keyHashes);
   await rawBody;
-  const raw = ctx.body;
+  const raw = ctx.takeBody();
   await serveImages(deps, ctx, key, readEditBody(raw, ctx.contentType));
 }
 

@@ -63,7 +63,7 @@ function nativeOptions(ctx: RequestContext, a: Access, model: Model) {
 export async function messages(deps: DataPlaneDeps, ctx: RequestContext, rawBody: Promise<void> | undefined): Promise<void> {
   const key = authenticate(deps, ctx);
   await rawBody;
-  const raw = ctx.body;
+  const raw = ctx.takeBody();
   const { object: body, source } = readForwardedBody(raw, FORWARDED_READS, key.id ?? "");
   const model = resolveNative(deps, key, body.model);
   const maxTokens = body.max_tokens;
@@ -170,7 +170,7 @@ export async function messages(deps: DataPlaneDeps, ctx: RequestContext, rawBody
 export async function countTokens(deps: DataPlaneDeps, ctx: RequestContext, rawBody: Promise<void> | undefined): Promise<void> {
   const key = authenticate(deps, ctx);
   await rawBody;
-  const { object: body, source } = readForwardedBody(ctx.body, FORWARDED_READS, key.id ?? "");
+  const { object: body, source } = readForwardedBody(ctx.takeBody(), FORWARDED_READS, key.id ?? "");
   const model = resolveNative(deps, key, body.model);
   const meter = admitRequest(deps, ctx, key, model, "/v1/messages/count_tokens", 0);
   let status = 200;
