@@ -152,8 +152,8 @@ class NatsTransport implements Transport {
 
   #publishBatch(items: DurableItem[]): Promise<void> {
     if (items.length === 1) return this.#publisher.publish(this.#s.usage, items[0]!.data, items[0]!.msgId);
-    // one loop rather than a map for each: a batch leaves tens of times a second, too seldom for V8 to optimise
-    // this, and each element's callback cost ~70 ns in its baseline tier
+    // one loop rather than a map for each: at tens of batches a second this runs in V8's baseline tier for a long
+    // while, where each element's callback cost ~70 ns
     const events = new Array<Uint8Array>(items.length);
     const ids = new Array<string>(items.length);
     for (let i = 0; i < items.length; i++) {
