@@ -1,9 +1,9 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { Kysely, PostgresDialect } from "kysely";
-import { PGliteDialect } from "kysely-pglite-dialect";
 import pg from "pg";
 import { migrateToLatest } from "./migrate.ts";
+import { PgliteDialect } from "./pglite-dialect.ts";
 import { acquirePgliteLock } from "./pglite-lock.ts";
 import { createPglite, shippedPgliteTemplate } from "./pglite-template.ts";
 import type { DB } from "./schema.ts";
@@ -69,7 +69,7 @@ async function openPglite(dataDir: string, template: string | undefined): Promis
   const release = acquirePgliteLock(dataDir);
   try {
     const client = await createPglite(dir, template);
-    const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
+    const db = new Kysely<DB>({ dialect: new PgliteDialect(client) });
     let closed = false;
     return {
       db,

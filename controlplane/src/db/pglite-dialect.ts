@@ -1,0 +1,197 @@
+import { parse, protocol, type PGlite } from "@electric-sql/pglite";
+import { CompiledQuery, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from "kysely";
+import type { DatabaseConnection, DatabaseIntrospector, Dialect, DialectAdapter, Driver, QueryCompiler, QueryResult, TransactionSettings } from "kysely";
+
+const { serialize } = protocol;
+
+/** Statements kept prepared, the least recently used closed past this: the ledger's and the snapshot's are a few. */
+export const PREPARED_MAX = 128;
+
+/** Postgres refuses a prepared statement whose result columns changed under it (a table altered since). */
+const RESULT_TYPE_CHANGED = { code: "0A000", message: "cached plan must not change result type" };
+
+/** Statement names are numbered for the whole process, so that two sets of statements on one backend never meet. */
+let nextName = 0;
+
+interface Prepared {
+  readonly name: string;
+  /** The type of each parameter, as the database inferred it: how each value is written. */
+  readonly paramTypes: readonly number[];
+}
+
+/**
+ * Runs every statement as a named prepared statement, prepared the first time its text is seen. PGlite's own
+ * `query` parses, describes and plans each statement again, in five calls into its WebAssembly: in the embedded
+ * ledger that was most of a usage batch's fixed cost (1.5 ms of CPU for a statement billing one event against
+ * 0.5 prepared; 40 against 32 µs an event in batches of 256: docs/performance.md). Values are written by PGlite's
+ * serializers and rows read by its parsers, as its `query` does.
+ */
+export class PreparedStatements {
+  readonly #client: PGlite;
+  /** By statement text, least recently used first. */
+  readonly #prepared = new Map<string, Prepared>();
+
+  constructor(client: PGlite) {
+    this.#client = client;
+  }
+
+  /** How many statements are prepared now. */
+  get size(): number {
+    return this.#prepared.size;
+  }
+
+  /** Runs `text` with `params`; PGlite's lock keeps anything else off the backend meanwhile. */
+  query(text: string, params: readonly unknown[]): Promise<QueryResult<unknown>> {
+    return this.#client.runExclusive(() => this.#run(text, params, true));
+  }
+
+  async #run(text: string, params: readonly unknown[], mayRetry: boolean): Promise<QueryResult<unknown>> {
+    const statement = await this.#statement(text);
+    const values = params.map((v, i) => this.#write(v, statement.paramTypes[i]));
+    let messages;
+    try {
+      messages = await this.#client.execProtocolStream(
+        concat([serialize.bind({ statement: statement.name, values }), serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync()]),
+        {},
+      );
+    } catch (err) {
+      const { code, message } = err as { code?: unknown; message?: unknown };
+      if (!mayRetry || code !== RESULT_TYPE_CHANGED.code || message !== RESULT_TYPE_CHANGED.message) throw err;
+      await this.#close(text);
+      return this.#run(text, params, false);
+    }
+    const result = parse.parseResults(messages, this.#client.parsers)[0];
+    const rows = (result?.rows ?? []) as unknown[];
+    // as kysely-pglite-dialect did: a count only when there is one
+    return result?.affectedRows ? { rows, numAffectedRows: BigInt(result.affectedRows) } : { rows };
+  }
+
+  async #statement(text: string): Promise<Prepared> {
+    const known = this.#prepared.get(text);
+    if (known !== undefined) {
+      this.#prepared.delete(text);
+      this.#prepared.set(text, known);
+      return known;
+    }
+    if (this.#prepared.size >= PREPARED_MAX) await this.#close(this.#prepared.keys().next().value!);
+    const name = `svc_${nextName++}`;
+    const messages = await this.#client.execProtocolStream(concat([serialize.parse({ name, text, types: [] }), serialize.describe({ type: "S", name }), serialize.sync()]), { syncToFs: false });
+    const prepared = { name, paramTypes: parse.parseDescribeStatementResults(messages) };
+    this.#prepared.set(text, prepared);
+    return prepared;
+  }
+
+  async #close(text: string): Promise<void> {
+    const prepared = this.#prepared.get(text);
+    if (prepared === undefined) return;
+    this.#prepared.delete(text);
+    await this.#client.execProtocolStream(concat([serialize.close({ type: "S", name: prepared.name }), serialize.sync()]), { syncToFs: false });
+  }
+
+  #write(value: unknown, type: number | undefined): string | null {
+    if (value === null || value === undefined) return null;
+    const write = type === undefined ? undefined : this.#client.serializers[type];
+    return write ? (write(value) as string) : String(value);
+  }
+}
+
+function concat(parts: readonly Uint8Array[]): Uint8Array {
+  let n = 0;
+  for (const p of parts) n += p.length;
+  const out = new Uint8Array(n);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/**
+ * Kysely on an embedded PGlite: one backend, so one connection, which a query or a transaction holds until it is
+ * released (the next waits its turn), and statements prepared (PreparedStatements).
+ */
+export class PgliteDialect implements Dialect {
+  readonly #client: PGlite;
+
+  constructor(client: PGlite) {
+    this.#client = client;
+  }
+
+  createAdapter(): DialectAdapter {
+    return new PostgresAdapter();
+  }
+
+  createDriver(): Driver {
+    return new PgliteDriver(this.#client);
+  }
+
+  createQueryCompiler(): QueryCompiler {
+    return new PostgresQueryCompiler();
+  }
+
+  createIntrospector(db: Parameters<Dialect["createIntrospector"]>[0]): DatabaseIntrospector {
+    return new PostgresIntrospector(db);
+  }
+}
+
+class PgliteConnection implements DatabaseConnection {
+  readonly statements: PreparedStatements;
+
+  constructor(statements: PreparedStatements) {
+    this.statements = statements;
+  }
+
+  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    return this.statements.query(query.sql, query.parameters) as Promise<QueryResult<R>>;
+  }
+
+  async *streamQuery<R>(query: CompiledQuery, chunkSize = 100): AsyncIterableIterator<QueryResult<R>> {
+    const { rows } = await this.executeQuery<R>(query);
+    for (let i = 0; i < rows.length; i += chunkSize) yield { rows: rows.slice(i, i + chunkSize) };
+  }
+}
+
+class PgliteDriver implements Driver {
+  readonly #client: PGlite;
+  readonly #connection: PgliteConnection;
+  #held = false;
+  readonly #waiting: ((c: DatabaseConnection) => void)[] = [];
+
+  constructor(client: PGlite) {
+    this.#client = client;
+    this.#connection = new PgliteConnection(new PreparedStatements(client));
+  }
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    if (!this.#held) {
+      this.#held = true;
+      return this.#connection;
+    }
+    return new Promise((resolve) => this.#waiting.push(resolve));
+  }
+
+  async releaseConnection(): Promise<void> {
+    const next = this.#waiting.shift();
+    if (next) next(this.#connection);
+    else this.#held = false;
+  }
+
+  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw(settings.isolationLevel ? `start transaction isolation level ${settings.isolationLevel}` : "begin"));
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("commit"));
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("rollback"));
+  }
+
+  async destroy(): Promise<void> {
+    await this.#client.close();
+  }
+}
