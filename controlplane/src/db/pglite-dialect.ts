@@ -21,10 +21,10 @@ interface Prepared {
 
 /**
  * Runs every statement as a named prepared statement, prepared the first time its text is seen. PGlite's own
- * `query` parses, describes and plans each statement again, in five calls into its WebAssembly: in the embedded
- * ledger that was most of a usage batch's fixed cost (1.5 ms of CPU for a statement billing one event against
- * 0.5 prepared; 40 against 32 µs an event in batches of 256: docs/performance.md). Values are written by PGlite's
- * serializers and rows read by its parsers, as its `query` does.
+ * `query` parses, describes and plans each statement again, in six calls into its WebAssembly: in the embedded
+ * ledger that was most of a usage batch's fixed cost (~1.4 ms of CPU for a statement billing one event against
+ * ~0.75 prepared; ~49 against ~43 µs an event in batches of 256: docs/performance.md). Values are written by
+ * PGlite's serializers and rows read by its parsers, as its `query` does.
  */
 export class PreparedStatements {
   readonly #client: PGlite;
