@@ -74,7 +74,7 @@ export class PreparedStatements {
       return known;
     }
     if (this.#prepared.size >= PREPARED_MAX) await this.#close(this.#prepared.keys().next().value!);
-    const name = `svc_${nextName++}`;
+    const name = `prepared_${nextName++}`;
     const messages = await this.#client.execProtocolStream(concat([serialize.parse({ name, text, types: [] }), serialize.describe({ type: "S", name }), serialize.sync()]), { syncToFs: false });
     const prepared = { name, paramTypes: parse.parseDescribeStatementResults(messages) };
     this.#prepared.set(text, prepared);
