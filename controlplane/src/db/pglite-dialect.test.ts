@@ -112,6 +112,18 @@ describe("statements on PGlite, prepared", () => {
   });
 });
 
+describe("a closed PGlite", () => {
+  it("refuses a statement, prepared or not, as PGlite's own query does, rather than leaving it unanswered", async () => {
+    const client = await PGlite.create();
+    const statements = new PreparedStatements(client);
+    expect((await statements.query("select 1 as one", [])).rows).toEqual([{ one: 1 }]);
+    await client.close();
+    await expect(client.query("select 1")).rejects.toThrow("PGlite is closed");
+    await expect(statements.query("select 1 as one", [])).rejects.toThrow("PGlite is closed");
+    await expect(statements.query("select 2 as two", [])).rejects.toThrow("PGlite is closed");
+  }, 60_000);
+});
+
 describe("the ledger on the embedded database", () => {
   let database: Database;
   beforeAll(async () => {

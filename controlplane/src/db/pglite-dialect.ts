@@ -42,7 +42,12 @@ export class PreparedStatements {
 
   /** Runs `text` with `params`; PGlite's lock keeps anything else off the backend meanwhile. */
   query(text: string, params: readonly unknown[]): Promise<QueryResult<unknown>> {
-    return this.#client.runExclusive(() => this.#run(text, params, true));
+    // refused as PGlite's own query refuses it: a closed database's protocol calls would never answer
+    if (this.#client.closed) return Promise.reject(new Error("PGlite is closed"));
+    return this.#client.runExclusive(() => {
+      if (this.#client.closed) throw new Error("PGlite is closed");
+      return this.#run(text, params, true);
+    });
   }
 
   async #run(text: string, params: readonly unknown[], mayRetry: boolean): Promise<QueryResult<unknown>> {
