@@ -15,7 +15,8 @@ export const USAGE = `npm run bench [-- --mode embedded|split|both] [--phases th
   --no-nginx     leave nginx out even when it is on PATH
   --no-relay     leave out the bare relay: uWebSockets.js + the gateway's upstream client (the floor of its own stack)
   --baseline     a git revision whose gateway runs beside this one, in every mode measured, as rows "<mode>@<rev>"
-                 (before/after figures from the same run; built in a temporary worktree, sharing node_modules)
+                 (before/after figures from the same run; built in a temporary worktree, sharing node_modules, or
+                 with its own from npm ci when its package-lock.json differs)
   --from         bundle (default): gateways run as the image runs them, node on the bundles of npm run build;
                  source: from the TypeScript sources through tsx, as the npm scripts run them
 environment:
