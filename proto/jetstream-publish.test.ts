@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JetStreamPublisher, NotStoredError } from "./jetstream-publish.ts";
 
 const bytes = (s: string) => new TextEncoder().encode(s);
-const answer = (s: string) => bytes(s);
 
 /** Against the real NATS server: JetStream's acknowledgements, its errors and its silences. */
 describe.skipIf(!process.env.NATS_URL)("publishing to JetStream and waiting for its acknowledgement", () => {
@@ -57,7 +56,7 @@ describe.skipIf(!process.env.NATS_URL)("publishing to JetStream and waiting for 
       "[1,2]",
     ];
     let i = 0;
-    const sub = nc.subscribe(`${prefix}.odd`, { callback: (_err, msg) => msg.respond(answer(replies[i++]!)) });
+    const sub = nc.subscribe(`${prefix}.odd`, { callback: (_err, msg) => msg.respond(bytes(replies[i++]!)) });
     const p = new JetStreamPublisher(nc, 2_000);
     await expect(p.publish(`${prefix}.odd`, bytes("x"), "id-1")).rejects.toThrow(/JetStream refused the message: 503 maximum messages exceeded/);
     await expect(p.publish(`${prefix}.odd`, bytes("x"), "id-2")).rejects.toThrow(/names no stream/);
@@ -69,7 +68,7 @@ describe.skipIf(!process.env.NATS_URL)("publishing to JetStream and waiting for 
 
   it("rejects when nothing answers within its timeout, and ignores an answer that comes later", async () => {
     const late: (() => void)[] = [];
-    const sub = nc.subscribe(`${prefix}.silent`, { callback: (_err, msg) => late.push(() => msg.respond(answer('{"stream":"S","seq":1}'))) });
+    const sub = nc.subscribe(`${prefix}.silent`, { callback: (_err, msg) => late.push(() => msg.respond(bytes('{"stream":"S","seq":1}'))) });
     const p = new JetStreamPublisher(nc, 300);
     const started = Date.now();
     const outcome = p.publish(`${prefix}.silent`, bytes("x"), "id-1");

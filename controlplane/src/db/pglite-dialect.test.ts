@@ -15,16 +15,6 @@ import * as ledger from "./repositories/ledger.ts";
 import * as orgsRepo from "./repositories/organizations.ts";
 
 // Always PGlite, whatever DATABASE_URL says: this is the embedded ledger's driver.
-const dirs: string[] = [];
-const tempDir = () => {
-  const d = mkdtempSync(join(tmpdir(), "svc-pglite-dialect-test-"));
-  dirs.push(d);
-  return d;
-};
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
-
 describe("statements on PGlite, prepared", () => {
   let client: PGlite;
   let statements: PreparedStatements;
@@ -125,12 +115,14 @@ describe("a closed PGlite", () => {
 });
 
 describe("the ledger on the embedded database", () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "svc-pglite-dialect-test-"));
   let database: Database;
   beforeAll(async () => {
-    database = await openDatabase({ dataDir: tempDir() });
+    database = await openDatabase({ dataDir });
   }, 60_000);
   afterAll(async () => {
     await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("bills a batch once, by the prepared statement, however often it is applied", async () => {

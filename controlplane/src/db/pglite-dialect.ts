@@ -56,7 +56,7 @@ export class PreparedStatements {
     let messages;
     try {
       messages = await this.#client.execProtocolStream(
-        concat([serialize.bind({ statement: statement.name, values }), serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync()]),
+        Buffer.concat([serialize.bind({ statement: statement.name, values }), serialize.describe({ type: "P" }), serialize.execute({}), serialize.sync()]),
         {},
       );
     } catch (err) {
@@ -80,7 +80,7 @@ export class PreparedStatements {
     }
     if (this.#prepared.size >= PREPARED_MAX) await this.#close(this.#prepared.keys().next().value!);
     const name = `prepared_${nextName++}`;
-    const messages = await this.#client.execProtocolStream(concat([serialize.parse({ name, text, types: [] }), serialize.describe({ type: "S", name }), serialize.sync()]), { syncToFs: false });
+    const messages = await this.#client.execProtocolStream(Buffer.concat([serialize.parse({ name, text, types: [] }), serialize.describe({ type: "S", name }), serialize.sync()]), { syncToFs: false });
     const prepared = { name, paramTypes: parse.parseDescribeStatementResults(messages) };
     this.#prepared.set(text, prepared);
     return prepared;
@@ -90,7 +90,7 @@ export class PreparedStatements {
     const prepared = this.#prepared.get(text);
     if (prepared === undefined) return;
     this.#prepared.delete(text);
-    await this.#client.execProtocolStream(concat([serialize.close({ type: "S", name: prepared.name }), serialize.sync()]), { syncToFs: false });
+    await this.#client.execProtocolStream(Buffer.concat([serialize.close({ type: "S", name: prepared.name }), serialize.sync()]), { syncToFs: false });
   }
 
   #write(value: unknown, type: number | undefined): string | null {
@@ -98,18 +98,6 @@ export class PreparedStatements {
     const write = type === undefined ? undefined : this.#client.serializers[type];
     return write ? (write(value) as string) : String(value);
   }
-}
-
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  let n = 0;
-  for (const p of parts) n += p.length;
-  const out = new Uint8Array(n);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
 }
 
 /**
