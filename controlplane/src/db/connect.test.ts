@@ -28,6 +28,11 @@ async function tableNames(database: Awaited<ReturnType<typeof openDatabase>>): P
   return rows.map((r) => r.table_name);
 }
 
+async function rowTypeExists(database: Awaited<ReturnType<typeof openDatabase>>): Promise<boolean> {
+  const { rows } = await sql<{ found: boolean }>`select to_regtype('usage_event_row') is not null as found`.execute(database.db);
+  return rows[0]!.found;
+}
+
 describe("openDatabase", () => {
   it("migrates on open, and opening again is a no-op that keeps the data", { timeout: 60_000 }, async () => {
     const first = await openDatabase({ databaseUrl: fresh.databaseUrl, dataDir: fresh.dataDir });
@@ -40,7 +45,11 @@ describe("openDatabase", () => {
 
     const second = await openDatabase({ databaseUrl: fresh.databaseUrl, dataDir: fresh.dataDir });
     const migrations = await sql<{ name: string }>`select name from kysely_migration`.execute(second.db);
-    expect(migrations.rows.map((r) => r.name)).toEqual(["2026-11-22-0001-initial", "2026-11-24-0001-usage-rows-without-foreign-keys"]);
+    expect(migrations.rows.map((r) => r.name)).toEqual([
+      "2026-11-22-0001-initial",
+      "2026-11-24-0001-usage-rows-without-foreign-keys",
+      "2026-11-30-0001-usage-event-row-type",
+    ]);
     const org = await second.db.selectFrom("organizations").selectAll().where("id", "=", "org_keep").executeTakeFirst();
     expect(org?.name).toBe("kept");
 
@@ -62,7 +71,9 @@ describe("openDatabase", () => {
     const down = await createMigrator(second.db).migrateTo(NO_MIGRATIONS);
     expect(down.error).toBeUndefined();
     expect(await tableNames(second)).not.toContain("organizations");
+    expect(await rowTypeExists(second)).toBe(false);
     expect((await createMigrator(second.db).migrateToLatest()).error).toBeUndefined();
+    expect(await rowTypeExists(second)).toBe(true);
     expect(await tableNames(second)).toContain("key_monthly_spend");
     await second.close();
     await second.close(); // closing twice is harmless

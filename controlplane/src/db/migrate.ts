@@ -2,11 +2,13 @@ import { Migrator } from "kysely";
 import type { Kysely, Migration, MigrationProvider } from "kysely";
 import * as initial from "./migrations/2026-11-22-0001-initial.ts";
 import * as usageRowsWithoutForeignKeys from "./migrations/2026-11-24-0001-usage-rows-without-foreign-keys.ts";
+import * as usageEventRowType from "./migrations/2026-11-30-0001-usage-event-row-type.ts";
 
 /** Every migration, listed explicitly (no directory scanning, so bundling and tsx behave alike). Append only. */
 const MIGRATIONS: Readonly<Record<string, Migration>> = Object.freeze({
   "2026-11-22-0001-initial": initial,
   "2026-11-24-0001-usage-rows-without-foreign-keys": usageRowsWithoutForeignKeys,
+  "2026-11-30-0001-usage-event-row-type": usageEventRowType,
 });
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...MIGRATIONS }) };

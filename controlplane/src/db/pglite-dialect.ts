@@ -7,8 +7,16 @@ const { serialize } = protocol;
 /** Statements kept prepared, the least recently used closed past this: the ledger's and the snapshot's are a few. */
 export const PREPARED_MAX = 128;
 
-/** Postgres refuses a prepared statement whose result columns changed under it (a table altered since). */
-const RESULT_TYPE_CHANGED = { code: "0A000", message: "cached plan must not change result type" };
+/**
+ * Errors of a statement prepared before the schema changed under it, which preparing it again cures: its result
+ * columns changed (a table altered since), or a type it names was dropped, and perhaps made again under a new OID
+ * (a parameter's type is fixed when the statement is prepared).
+ */
+function isStale(err: unknown): boolean {
+  const { code, message } = err as { code?: unknown; message?: unknown };
+  if (typeof message !== "string") return false;
+  return (code === "0A000" && message === "cached plan must not change result type") || (code === "XX000" && message.startsWith("cache lookup failed for type "));
+}
 
 /** Statement names are numbered for the whole process, so that two sets of statements on one backend never meet. */
 let nextName = 0;
@@ -60,8 +68,7 @@ export class PreparedStatements {
         {},
       );
     } catch (err) {
-      const { code, message } = err as { code?: unknown; message?: unknown };
-      if (!mayRetry || code !== RESULT_TYPE_CHANGED.code || message !== RESULT_TYPE_CHANGED.message) throw err;
+      if (!mayRetry || !isStale(err)) throw err;
       await this.#close(text);
       return this.#run(text, params, false);
     }
@@ -93,8 +100,10 @@ export class PreparedStatements {
     await this.#client.execProtocolStream(Buffer.concat([serialize.close({ type: "S", name: prepared.name }), serialize.sync()]), { syncToFs: false });
   }
 
-  #write(value: unknown, type: number | undefined): string | null {
+  /** A byte array goes as it is, a binary parameter (record-rows.ts), as the `pg` driver sends a Buffer. */
+  #write(value: unknown, type: number | undefined): string | Uint8Array | null {
     if (value === null || value === undefined) return null;
+    if (value instanceof Uint8Array) return value;
     const write = type === undefined ? undefined : this.#client.serializers[type];
     return write ? (write(value) as string) : String(value);
   }
