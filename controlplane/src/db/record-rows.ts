@@ -67,7 +67,7 @@ export function encodeRecords<Row>(typeOid: number, fields: readonly RecordField
   }
   const b = Buffer.allocUnsafe(bound);
   let at = b.writeInt32BE(1, 0); // dimensions
-  at = b.writeInt32BE(values.includes(null) ? 1 : 0, at); // has NULLs
+  at = b.writeInt32BE(0, at); // no NULL elements (a record's NULL fields are its own)
   at = b.writeUInt32BE(typeOid, at);
   at = b.writeInt32BE(rows.length, at);
   at = b.writeInt32BE(1, at); // lower bound
