@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_QUEUED, memoryTransport } from "./transport-memory.ts";
+import { HANDLED_IDS_KEPT, HandledIds, MAX_QUEUED, memoryTransport } from "./transport-memory.ts";
 
 const data = (id: string) => new TextEncoder().encode(id);
 const settled = async (p: Promise<unknown>): Promise<"resolved" | "rejected" | "pending"> => {
@@ -50,6 +50,41 @@ describe("the in-process durable queue (embedded mode)", () => {
     // refused, not remembered: the publisher's retry is stored, not dropped as a duplicate
     await bus.publishDurable(data("late"), "late");
     expect(applied.has("late")).toBe(true);
+    await bus.close();
+  }, 30_000);
+});
+
+describe("the handled ids the in-process queue remembers", () => {
+  it("keeps at least the last HANDLED_IDS_KEPT and at most twice as many, whatever the count handled", () => {
+    const ids = new HandledIds();
+    const id = (n: number) => `evt_${n}`;
+    for (let n = 0; n < 3.5 * HANDLED_IDS_KEPT; n++) {
+      ids.add(id(n));
+      if (n % 12_345 !== 0) continue;
+      // the most recent HANDLED_IDS_KEPT are always there; nothing older than twice that is
+      expect(ids.has(id(n))).toBe(true);
+      expect(ids.has(id(Math.max(0, n - HANDLED_IDS_KEPT + 1)))).toBe(true);
+      if (n >= 2 * HANDLED_IDS_KEPT) expect(ids.has(id(n - 2 * HANDLED_IDS_KEPT))).toBe(false);
+    }
+    expect(ids.has("evt_never")).toBe(false);
+  });
+
+  it("answers an event sent again after more than HANDLED_IDS_KEPT others at once, without handling it twice", async () => {
+    const bus = memoryTransport();
+    const handled: string[] = [];
+    bus.consumeDurable(async (batch) => {
+      for (const d of batch) handled.push(new TextDecoder().decode(d));
+    });
+    const count = HANDLED_IDS_KEPT + 10;
+    // in parts, each within the queue's bound
+    for (let from = 0; from < count; from += 10_000) {
+      const to = Math.min(count, from + 10_000);
+      await Promise.all(Array.from({ length: to - from }, (_, i) => bus.publishDurable(data(`e${from + i}`), `e${from + i}`)));
+    }
+    expect(handled).toHaveLength(count);
+    await bus.publishDurable(data("e5"), "e5");
+    await bus.publishDurable(data(`e${count - 1}`), `e${count - 1}`);
+    expect(handled).toHaveLength(count);
     await bus.close();
   }, 30_000);
 });
