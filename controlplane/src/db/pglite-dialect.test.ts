@@ -39,6 +39,9 @@ describe("statements on PGlite, prepared", () => {
     expect(statements.size).toBe(before + 1);
     const arrays = await statements.query("select x from unnest($1::text[]) as x order by x", [["b\\c", "a\nb", "", "NULL"]]);
     expect(arrays.rows.map((r) => (r as { x: string }).x)).toEqual(["", "NULL", "a\nb", "b\\c"]);
+    // a byte array goes as it is, a binary parameter, as the pg driver sends a Buffer: here an int4 in network order
+    const binary = await statements.query("select $1::int4 as n", [Uint8Array.of(0, 0, 1, 2)]);
+    expect(binary.rows).toEqual([{ n: 258 }]);
   });
 
   it("counts the rows an update changed, and none for an update that changed nothing", async () => {
