@@ -66,7 +66,8 @@ describe("recordRows", () => {
   it("refuses a value its field cannot hold with the SQLSTATE Postgres gives it (a data exception, class 22)", async () => {
     const row: Row = { t: "a", n: 1, i: 1, b: true, at: new Date(0) };
     await expect(roundTrip([{ ...row, i: 2 ** 31 }])).rejects.toMatchObject({ code: "22003" });
-    await expect(roundTrip([{ ...row, i: 1.5 }])).rejects.toMatchObject({ code: "22003" });
+    await expect(roundTrip([{ ...row, i: 1.5 }])).rejects.toMatchObject({ code: "22P02" });
+    await expect(roundTrip([{ ...row, n: 0.5 }])).rejects.toMatchObject({ code: "22P02" });
     await expect(roundTrip([{ ...row, n: 2 ** 53 }])).rejects.toMatchObject({ code: "22003" });
     await expect(roundTrip([{ ...row, at: new Date(NaN) }])).rejects.toMatchObject({ code: "22007" });
     // what only the database knows it cannot store, it refuses itself

@@ -27,7 +27,8 @@ const PG_EPOCH_MS = Date.UTC(2000, 0, 1);
  * and PGlite both send a byte array as a binary parameter.
  *
  * `typeOid` is the composite type's OID in this database (compositeTypeOid); `fields` must be its attributes, in
- * order. A value its field cannot hold throws an error carrying the SQLSTATE Postgres would have given it.
+ * order. A value its field cannot hold throws an error carrying the SQLSTATE Postgres gives such a value (a data
+ * exception, class 22), so the billing isolates it as it does the database's own refusals.
  */
 export function recordRows<Row>(
   alias: string,
@@ -53,7 +54,7 @@ export async function compositeTypeOid(db: QueryExecutorProvider, typeName: stri
  * A one-dimensional array of records as `array_send` writes it: dimensions, element type, then each element's
  * length and its `record_send` bytes (field count, and each field's type OID, length and binary value; -1 for NULL).
  */
-export function encodeRecords<Row>(typeOid: number, fields: readonly RecordField<Row>[], rows: readonly Row[]): Buffer {
+function encodeRecords<Row>(typeOid: number, fields: readonly RecordField<Row>[], rows: readonly Row[]): Buffer {
   // an upper bound: 3 bytes per UTF-16 unit of text, 8 per number, 12 of header per field
   let bound = 20 + rows.length * (8 + fields.length * 12);
   const values: (string | number | boolean | Date | null)[] = new Array(rows.length * fields.length);
@@ -101,9 +102,12 @@ function writeValue(b: Buffer, at: number, f: RecordField<never>, value: string 
       if (typeof value !== "boolean") throw refused("22P02", f, value);
       return b.writeUInt8(value ? 1 : 0, at);
     case "integer":
-      if (!Number.isInteger(value) || (value as number) < INT4_MIN || (value as number) > INT4_MAX) throw refused("22003", f, value);
+      if (!Number.isInteger(value)) throw refused("22P02", f, value);
+      if ((value as number) < INT4_MIN || (value as number) > INT4_MAX) throw refused("22003", f, value);
       return b.writeInt32BE(value as number, at);
     case "bigint":
+      if (!Number.isInteger(value)) throw refused("22P02", f, value);
+      // beyond 2^53 a number is not the integer it was meant to be
       if (!Number.isSafeInteger(value)) throw refused("22003", f, value);
       return writeInt64(b, at, value as number);
     case "timestamptz": {
