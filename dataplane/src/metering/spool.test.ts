@@ -115,6 +115,20 @@ describe("the spool's bound", () => {
     next.close();
   });
 
+  it("a replica stopped with its open segment's records all stored leaves no file of it to be replayed", () => {
+    const dir = tempDir();
+    const spool = new Spool(dir, "r1", { maxBytes: 1 << 20 });
+    const seg = spool.appendAll([RECORD, RECORD])!;
+    spool.stored(seg);
+    spool.stored(seg);
+    // still open (young and small): it settles as close closes it, and goes before close returns
+    spool.close();
+    expect(segmentsIn(dir)).toEqual([]);
+    const next = new Spool(dir, "r2", { maxBytes: 1 << 20 });
+    expect(next.unsent).toBe(0);
+    next.close();
+  });
+
   it("when the disk refuses a write, append says so and the caller keeps the events; once it takes writes again the spool goes on", () => {
     const dir = tempDir();
     const spoolDir = join(dir, "spool");

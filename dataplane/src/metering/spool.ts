@@ -211,16 +211,6 @@ export class Spool {
   /** Makes everything durable and lets go; segments still holding unsent records stay for the next process. */
   close(): void {
     clearTimeout(this.#fsyncTimer);
-    // a settled segment left behind would be replayed whole by the next process (harmless, but a megabyte of
-    // events sent again): what the threads have not deleted yet goes now, at shutdown a wait costs nothing
-    for (const path of this.#deleting) {
-      try {
-        rmSync(path, { force: true });
-      } catch {
-        // the disk is failing: the file is replayed once more by someone (harmless, ids are unique)
-      }
-    }
-    this.#deleting.clear();
     const fd = this.#fd;
     const seg = this.#open;
     this.#open = undefined;
@@ -235,6 +225,17 @@ export class Spool {
       }
       this.#settle(seg);
     }
+    // a settled segment left behind would be replayed whole by the next process (harmless, but a megabyte of
+    // events sent again): what the threads have not deleted yet goes now, the open one's too (settled just above),
+    // at shutdown a wait costs nothing
+    for (const path of this.#deleting) {
+      try {
+        rmSync(path, { force: true });
+      } catch {
+        // the disk is failing: the file is replayed once more by someone (harmless, ids are unique)
+      }
+    }
+    this.#deleting.clear();
     giveUpOwnership(this.#dir, this.#replicaId, this.#segments.size > 0);
   }
 

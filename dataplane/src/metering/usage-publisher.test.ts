@@ -94,20 +94,49 @@ describe("usage while the bus is down", () => {
     await pub.close();
   });
 
-  it("never has more events in flight to the bus than its bound; the rest wait on disk and follow", async () => {
-    const { bus, received } = faultyBus();
-    let inFlight = 0;
-    let most = 0;
-    const slow: Transport = {
-      ...bus,
+  /** A bus that answers each durable publish after `ms`, counting what it was handed and how much at once. */
+  function slowBus(ms: number) {
+    const faulty = faultyBus();
+    const seen = { inFlight: 0, most: 0, handed: [] as string[] };
+    const bus: Transport = {
+      ...faulty.bus,
       publishDurable: async (d, id) => {
-        most = Math.max(most, ++inFlight);
-        await new Promise((r) => setTimeout(r, 30));
-        inFlight--;
-        return bus.publishDurable(d, id);
+        seen.handed.push(id);
+        seen.most = Math.max(seen.most, ++seen.inFlight);
+        await new Promise((r) => setTimeout(r, ms));
+        seen.inFlight--;
+        return faulty.bus.publishDurable(d, id);
       },
     };
-    const pub = new UsagePublisher(slow, new Spool(tempDir(), "r1", LARGE), { maxInFlight: 8, maxMemoryBytes: 1 << 20 });
+    Object.defineProperty(bus, "connected", { get: () => faulty.bus.connected });
+    return { ...faulty, bus, seen };
+  }
+
+  it("never has more events in flight to the bus than its bound; the rest wait in memory and follow, each sent once", async () => {
+    const { bus, received, seen } = slowBus(30);
+    const dir = tempDir();
+    const pub = new UsagePublisher(bus, new Spool(dir, "r1", LARGE), { maxInFlight: 8, maxWaiting: 100, maxMemoryBytes: 1 << 20 });
+    const ids = Array.from({ length: 50 }, () => {
+      const e = event();
+      pub.publish(e);
+      return e.id;
+    });
+    await turnEnd();
+    expect(recordsIn(dir)).toHaveLength(50); // on disk before any answer, as every event is
+    expect(pub.unsent).toBe(50);
+    expect(await pub.flush(10_000)).toBe(true);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(seen.most).toBe(8);
+    // none was read back from the spool and sent again
+    expect(seen.handed.sort()).toEqual([...ids].sort());
+    expect([...new Set(received)].sort()).toEqual([...ids].sort());
+    await pub.close();
+    expect(segmentsIn(dir)).toEqual([]);
+  });
+
+  it("past the bound of waiting events, the rest wait on disk only and are read back and sent", async () => {
+    const { bus, received, seen } = slowBus(30);
+    const pub = new UsagePublisher(bus, new Spool(tempDir(), "r1", LARGE), { maxInFlight: 8, maxWaiting: 10, maxMemoryBytes: 1 << 20 });
     const ids = Array.from({ length: 50 }, () => {
       const e = event();
       pub.publish(e);
@@ -115,8 +144,30 @@ describe("usage while the bus is down", () => {
     });
     expect(await pub.flush(10_000)).toBe(true);
     await new Promise((r) => setTimeout(r, 50));
-    expect(most).toBe(8);
-    expect([...new Set(received)].sort()).toEqual(ids.sort());
+    expect(seen.most).toBe(8);
+    // the segment is sent again whole once its handed-over events are answered: more than the 50 were sent
+    expect(seen.handed.length).toBeGreaterThan(50);
+    expect([...new Set(received)].sort()).toEqual([...ids].sort());
+    await pub.close();
+  });
+
+  it("events waiting for room when the bus goes away are replayed from the spool once it is back", async () => {
+    const { bus, received, seen, setDown } = slowBus(30);
+    const pub = new UsagePublisher(bus, new Spool(tempDir(), "r1", LARGE), { maxInFlight: 4, maxWaiting: 100, maxMemoryBytes: 1 << 20 });
+    const ids = Array.from({ length: 20 }, () => {
+      const e = event();
+      pub.publish(e);
+      return e.id;
+    });
+    await turnEnd();
+    setDown(true); // the 4 in flight are refused when their answers come; the 16 waiting are not handed to a bus away
+    await new Promise((r) => setTimeout(r, 100));
+    expect(seen.handed).toHaveLength(4);
+    expect(pub.unsent).toBe(20);
+    setDown(false);
+    expect(await pub.flush(10_000)).toBe(true);
+    await new Promise((r) => setTimeout(r, 50));
+    expect([...new Set(received)].sort()).toEqual([...ids].sort());
     await pub.close();
   });
 });
@@ -324,7 +375,7 @@ describe("at a usage bound the replica refuses billable requests (fail closed)",
     const handed: Uint8Array[] = [];
     const watched: Transport = { ...bus, publishDurable: (d, id) => (handed.push(d), bus.publishDurable(d, id)) };
     Object.defineProperty(watched, "connected", { get: () => bus.connected });
-    const usage = new UsagePublisher(watched, new Spool(spoolDir, "r1", LARGE), { maxInFlight: 64, maxMemoryBytes: 5 * eventBytes });
+    const usage = new UsagePublisher(watched, new Spool(spoolDir, "r1", LARGE), { maxInFlight: 64, maxWaiting: 64, maxMemoryBytes: 5 * eventBytes });
     const deps = { usage, tracker: new SpendTracker(), config, metrics };
     rmSync(spoolDir, { recursive: true });
     writeFileSync(spoolDir, "the disk is gone");

@@ -11,13 +11,19 @@ const REPLAY_EVERY_MS = 1_000;
 const CLAIM_EVERY_TICKS = 10;
 
 export interface PublisherLimits {
-  /** Events handed to the bus and not yet answered; beyond it new events wait in the spool. */
+  /** Events handed to the bus and not yet answered; beyond it new events wait (below). */
   maxInFlight: number;
+  /**
+   * Events written to the spool while `maxInFlight` were out, kept in memory to be handed over as the bus answers;
+   * beyond it they wait in the spool only, to be read back and sent again.
+   */
+  maxWaiting: number;
   /** Events kept in memory because the disk refused them; at the bound `fullReason` is "memory_full". */
   maxMemoryBytes: number;
 }
 
-export const DEFAULT_PUBLISHER_LIMITS: PublisherLimits = Object.freeze({ maxInFlight: 4_096, maxMemoryBytes: 16 * 1024 * 1024 });
+// 16,384 waiting events hold ~3 MB (each a view of the slab it was encoded in, usage-event-encode.ts)
+export const DEFAULT_PUBLISHER_LIMITS: PublisherLimits = Object.freeze({ maxInFlight: 4_096, maxWaiting: 16_384, maxMemoryBytes: 16 * 1024 * 1024 });
 
 /** Why this replica cannot take on more usage safely. */
 export type UsageBacklogFull = "spool_full" | "memory_full";
@@ -27,9 +33,10 @@ export type UsageBacklogFull = "spool_full" | "memory_full";
  * is first written to the spool (so a crash cannot lose it), then handed to the bus; what the bus does not store
  * is sent again from the spool until it is. The event id makes a repeat harmless.
  *
- * Every queue is bounded: events in flight to the bus (`maxInFlight`, then they wait on disk), the spool
- * (`Spool.maxBytes`) and events held in memory while the disk refuses writes (`maxMemoryBytes`). At the last two
- * bounds `fullReason` says so and admission refuses new billable requests: nothing served goes unbilled.
+ * Every queue is bounded: events in flight to the bus (`maxInFlight`), events waiting for room among them
+ * (`maxWaiting`, then they wait on disk only), the spool (`Spool.maxBytes`) and events held in memory while the disk
+ * refuses writes (`maxMemoryBytes`). At the last two bounds `fullReason` says so and admission refuses new billable
+ * requests: nothing served goes unbilled.
  */
 export class UsagePublisher {
   readonly #transport: Transport;
@@ -49,6 +56,15 @@ export class UsagePublisher {
   #turnBytes = 0;
   /** The events of the latest bus answer still awaited (see #handOver). */
   #group: { answer: Promise<void>; segs: Segment[] } | undefined;
+  /**
+   * Events in the spool waiting for room among those in flight, oldest first from `#waitingHead`: counted in flight
+   * by their segments, so none is read back while it waits. Marked not stored instead, each would have its whole
+   * segment read back, decoded and sent again, the events the bus had already stored with it: under a ledger that
+   * fell behind for a moment (embedded mode at c=32), ~7 % of the events went over the bound and four times as
+   * many were sent again (docs/performance.md).
+   */
+  #waiting: ({ id: string; bytes: Uint8Array; seg: Segment } | undefined)[] = [];
+  #waitingHead = 0;
 
   constructor(transport: Transport, spool: Spool, limits: PublisherLimits = DEFAULT_PUBLISHER_LIMITS) {
     this.#transport = transport;
@@ -82,10 +98,37 @@ export class UsagePublisher {
     const seg = this.#spool.appendAll(events.map((e) => e.bytes));
     for (const e of events) {
       if (!seg) this.#keepInMemory(e.id, e.bytes);
-      else if (!this.#canSend()) this.#spool.notStored(seg);
-      else this.#handOver(e.id, e.bytes, seg);
+      else if (this.#canSend() && this.#waitingCount === 0) this.#handOver(e.id, e.bytes, seg);
+      else if (this.#transport.connected && this.#waitingCount < this.#limits.maxWaiting) this.#waiting.push({ id: e.id, bytes: e.bytes, seg });
+      else this.#spool.notStored(seg);
     }
   };
+
+  get #waitingCount(): number {
+    return this.#waiting.length - this.#waitingHead;
+  }
+
+  /** Hands waiting events over while there is room; while the bus is away they are left to the spool's replay. */
+  #handOverWaiting(): void {
+    const waiting = this.#waiting;
+    while (this.#waitingHead < waiting.length) {
+      const connected = this.#transport.connected;
+      if (connected && this.#inFlight >= this.#limits.maxInFlight) {
+        // what was handed over leaves holes at the front: dropped once they are half the array
+        if (this.#waitingHead >= 1024 && 2 * this.#waitingHead >= waiting.length) {
+          this.#waiting = waiting.slice(this.#waitingHead);
+          this.#waitingHead = 0;
+        }
+        return;
+      }
+      const w = waiting[this.#waitingHead]!;
+      waiting[this.#waitingHead++] = undefined;
+      if (connected) this.#handOver(w.id, w.bytes, w.seg);
+      else this.#spool.notStored(w.seg);
+    }
+    this.#waiting = [];
+    this.#waitingHead = 0;
+  }
 
   #handOver(id: string, bytes: Uint8Array, seg: Segment): void {
     this.#inFlight++;
@@ -115,11 +158,12 @@ export class UsagePublisher {
       if (stored) this.#spool.stored(seg);
       else this.#spool.notStored(seg);
     }
+    if (this.#waitingCount > 0) this.#handOverWaiting();
   }
 
   /** Events accepted but not yet stored by the bus (in flight, waiting in the spool, or held in memory). */
   get unsent(): number {
-    return this.#turn.length + this.#inFlight + this.#spool.unsent + this.#memory.length;
+    return this.#turn.length + this.#inFlight + this.#waitingCount + this.#spool.unsent + this.#memory.length;
   }
 
   /** Bytes of events held in memory because the disk refused them. */
@@ -143,6 +187,8 @@ export class UsagePublisher {
 
   async #replayOnce(): Promise<void> {
     this.#spool.tick(Date.now());
+    // the bus went away while events waited for room (no answer came to hand them over): their segments replay them
+    if (this.#waitingCount > 0 && (!this.#transport.connected || this.#inFlight === 0)) this.#handOverWaiting();
     if (this.#closed || !this.#transport.connected) return;
     await this.#resendMemory();
     for (const seg of this.#spool.toReplay()) {
