@@ -54,6 +54,56 @@ describe("the in-process durable queue (embedded mode)", () => {
   }, 30_000);
 });
 
+describe("a batch published at once to the in-process queue", () => {
+  it("is answered once the consumer has handled all of it, each event once: those handled before and repeats skipped", async () => {
+    const bus = memoryTransport();
+    const handled: string[] = [];
+    bus.consumeDurable(async (batch) => {
+      for (const b of batch) handled.push(new TextDecoder().decode(b));
+    });
+    await bus.publishDurable(data("old"), "old");
+    const items = ["a", "old", "b", "a", "c"].map((id) => ({ data: data(id), msgId: id }));
+    await bus.publishDurableBatch(items);
+    expect(handled).toEqual(["old", "a", "b", "c"]);
+    await bus.close();
+  });
+
+  it("with an event another publish queued is answered only once that one's events are handled too", async () => {
+    const bus = memoryTransport();
+    const handled: string[] = [];
+    const gates: (() => void)[] = [];
+    bus.consumeDurable(async (batch) => {
+      await new Promise<void>((r) => gates.push(r)); // each statement held until released
+      for (const b of batch) handled.push(new TextDecoder().decode(b));
+    });
+    const first = bus.publishDurableBatch([{ data: data("x"), msgId: "x" }]);
+    await new Promise((r) => setTimeout(r, 20)); // "x" is in the consumer's hands
+    const second = bus.publishDurableBatch([
+      { data: data("x"), msgId: "x" },
+      { data: data("y"), msgId: "y" },
+    ]);
+    expect(await settled(second)).toBe("pending");
+    gates.shift()!(); // "x" handled
+    await first;
+    expect(await settled(second)).toBe("pending"); // "y" is not yet
+    await new Promise((r) => setTimeout(r, 20));
+    gates.shift()!();
+    await second;
+    expect(handled).toEqual(["x", "y"]);
+    await bus.close();
+  });
+
+  it("is refused whole when the queue cannot take all of it", async () => {
+    const bus = memoryTransport();
+    bus.consumeDurable(async () => {
+      throw new Error("ledger unavailable");
+    });
+    const items = Array.from({ length: MAX_QUEUED + 1 }, (_, i) => ({ data: data(`e${i}`), msgId: `e${i}` }));
+    await expect(bus.publishDurableBatch(items)).rejects.toThrow("durable queue full");
+    await bus.close();
+  });
+});
+
 describe("the handled ids the in-process queue remembers", () => {
   it("keeps at least the last HANDLED_IDS_KEPT and at most twice as many, whatever the count handled", () => {
     const ids = new HandledIds();

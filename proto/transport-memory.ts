@@ -1,13 +1,29 @@
+import type { DurableItem } from "./durable-batcher.ts";
 import { MAX_BATCH, type Transport, type Unsubscribe } from "./transport.ts";
 
 /** Usage events the in-process durable queue holds at most (a few tens of MB) before it refuses more. */
 export const MAX_QUEUED = 100_000;
 
-/** A queued durable event and the publisher waiting to hear that its consumer has it. */
+/** The events of one durable publish still queued, and its publisher waiting to hear that the consumer has them. */
+interface Publish {
+  left: number;
+  done: () => void;
+}
+
+/** A queued durable event. */
 interface Queued {
   data: Uint8Array;
   msgId: string;
-  done: () => void;
+  publish: Publish;
+}
+
+export interface MemoryTransport extends Transport {
+  /**
+   * The durable publish of a batch: resolves once the consumer has handled every event of it (those it handled
+   * already at once), rejects when the queue cannot take them all. One queue entry and one promise for the batch,
+   * not one per event (embedded mode's thread port hands the data plane's batches over this way).
+   */
+  publishDurableBatch(items: readonly DurableItem[]): Promise<void>;
 }
 
 /**
@@ -17,7 +33,7 @@ interface Queued {
  * queued: until then the publisher keeps it (the data plane, in its spool), and a crash of the whole process loses
  * nothing that was acknowledged.
  */
-export function memoryTransport(): Transport {
+export function memoryTransport(): MemoryTransport {
   const subs = new Map<string, Set<(d: Uint8Array) => void>>();
   const repliers = new Map<string, (d: Uint8Array) => Promise<Uint8Array>>();
   const queue: Queued[] = [];
@@ -42,7 +58,7 @@ export function memoryTransport(): Transport {
           for (const q of batch) {
             pending.delete(q.msgId);
             handled.add(q.msgId);
-            q.done();
+            if (--q.publish.left === 0) q.publish.done();
           }
         } catch {
           await new Promise((r) => setTimeout(r, 200));
@@ -52,6 +68,31 @@ export function memoryTransport(): Transport {
       draining = false;
     }
   };
+
+  function publishDurableBatch(items: readonly DurableItem[]): Promise<void> {
+    if (closed) return Promise.reject(new Error("transport closed"));
+    // bounded: while the consumer cannot keep up, the publisher keeps the events in its spool instead
+    if (queue.length + items.length > MAX_QUEUED) return Promise.reject(new Error("durable queue full"));
+    let done!: () => void;
+    const answer = new Promise<void>((resolve) => (done = resolve));
+    const publish: Publish = { left: 0, done };
+    let earlier: Promise<void>[] | undefined;
+    for (const { data, msgId } of items) {
+      if (handled.has(msgId)) continue;
+      // the same event again (a publisher's replay) while it waits: it is queued once, and answered with the first
+      const queued = pending.get(msgId);
+      if (queued !== undefined) {
+        if (queued !== answer && !(earlier ??= []).includes(queued)) earlier.push(queued);
+        continue;
+      }
+      queue.push({ data, msgId, publish });
+      pending.set(msgId, answer);
+      publish.left++;
+    }
+    if (publish.left === 0) done();
+    else setImmediate(drain);
+    return earlier === undefined ? answer : Promise.all([answer, ...earlier]).then(() => undefined);
+  }
 
   return {
     get connected() {
@@ -87,18 +128,9 @@ export function memoryTransport(): Transport {
       return () => set.delete(handler);
     },
     publishDurable(data, msgId) {
-      if (closed) return Promise.reject(new Error("transport closed"));
-      if (handled.has(msgId)) return Promise.resolve();
-      // the same event again (a publisher's replay) while it waits: it is queued once, and answered with the first
-      const queued = pending.get(msgId);
-      if (queued) return queued;
-      // bounded: while the consumer cannot keep up, the publisher keeps the event in its spool instead
-      if (queue.length >= MAX_QUEUED) return Promise.reject(new Error("durable queue full"));
-      const answer = new Promise<void>((done) => queue.push({ data, msgId, done }));
-      pending.set(msgId, answer);
-      setImmediate(drain);
-      return answer;
+      return publishDurableBatch([{ data, msgId }]);
     },
+    publishDurableBatch,
     consumeDurable(handler): Unsubscribe {
       consumer = handler;
       setImmediate(drain);

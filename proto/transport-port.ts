@@ -8,7 +8,8 @@ type Frame =
   | { k: "pub"; s: string; d: Uint8Array }
   | { k: "req"; id: number; s: string; d: Uint8Array }
   | { k: "rep"; id: number; d?: Uint8Array; err?: string }
-  | { k: "dur"; id: number; items: DurableItem[] }
+  // a batch of durable events: their bytes back to back (each ends at its `ends`), their ids in the same order
+  | { k: "dur"; id: number; bytes: Uint8Array; ends: Uint32Array; ids: string[] }
   | { k: "durack"; id: number; err?: string }
   | { k: "call"; id: number; payload: unknown }
   | { k: "ret"; id: number; payload?: unknown; err?: string };
@@ -22,7 +23,7 @@ const DURABLE_ACK_MS = 120_000;
 
 /** Anything with postMessage and message events: a Worker on one side, parentPort on the other. */
 export interface PortLike {
-  postMessage(value: unknown): void;
+  postMessage(value: unknown, transfer?: readonly ArrayBuffer[]): void;
   on(event: "message", listener: (value: unknown) => void): unknown;
   off(event: "message", listener: (value: unknown) => void): unknown;
 }
@@ -46,8 +47,8 @@ export function portTransport(port: PortLike | MessagePort): PortTransport {
   let callHandler: ((payload: unknown) => Promise<unknown>) | undefined;
   let closed = false;
 
-  const post = (f: Frame) => {
-    if (!closed) p.postMessage(f);
+  const post = (f: Frame, transfer?: ArrayBuffer[]) => {
+    if (!closed) p.postMessage(f, transfer);
   };
   const expect = (id: number, timeoutMs: number | undefined): Promise<Frame> =>
     new Promise((resolve, reject) => {
@@ -74,7 +75,7 @@ export function portTransport(port: PortLike | MessagePort): PortTransport {
         );
         return;
       case "dur":
-        Promise.all(f.items.map((i) => local.publishDurable(i.data, i.msgId))).then(
+        local.publishDurableBatch(unpack(f)).then(
           () => post({ k: "durack", id: f.id }),
           (e: unknown) => post({ k: "durack", id: f.id, err: String(e) }),
         );
@@ -100,7 +101,8 @@ export function portTransport(port: PortLike | MessagePort): PortTransport {
     if (closed) throw new Error("transport closed");
     const id = nextId++;
     const answer = expect(id, DURABLE_ACK_MS);
-    post({ k: "dur", id, items });
+    const { bytes, ends, ids } = pack(items);
+    post({ k: "dur", id, bytes, ends, ids }, [bytes.buffer as ArrayBuffer, ends.buffer as ArrayBuffer]);
     const f = (await answer) as Extract<Frame, { k: "durack" }>;
     if (f.err !== undefined) throw new Error(f.err);
   });
@@ -154,4 +156,37 @@ export function portTransport(port: PortLike | MessagePort): PortTransport {
       waiting.clear();
     },
   };
+}
+
+/**
+ * A batch's events in one buffer, handed over to the other thread rather than copied. Cloned as they were (an
+ * object, a view and an id an event), each batch was serialised field by field, the slabs the events are views of
+ * copied whole (usage-event-encode.ts), and each event read back as an object with a buffer of its own.
+ */
+function pack(items: readonly DurableItem[]): { bytes: Uint8Array; ends: Uint32Array; ids: string[] } {
+  let total = 0;
+  for (const item of items) total += item.data.length;
+  const bytes = new Uint8Array(total);
+  const ends = new Uint32Array(items.length);
+  const ids = new Array<string>(items.length);
+  let at = 0;
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
+    bytes.set(item.data, at);
+    at += item.data.length;
+    ends[i] = at;
+    ids[i] = item.msgId;
+  }
+  return { bytes, ends, ids };
+}
+
+function unpack(f: { bytes: Uint8Array; ends: Uint32Array; ids: string[] }): DurableItem[] {
+  const items = new Array<DurableItem>(f.ids.length);
+  let from = 0;
+  for (let i = 0; i < items.length; i++) {
+    const end = f.ends[i]!;
+    items[i] = { data: f.bytes.subarray(from, end), msgId: f.ids[i]! };
+    from = end;
+  }
+  return items;
 }
