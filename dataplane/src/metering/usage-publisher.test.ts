@@ -151,6 +151,18 @@ describe("usage while the bus is down", () => {
     await pub.close();
   });
 
+  it("closed while events wait, leaves them in the spool for the next process, not to the bus's late answers", async () => {
+    const { bus, seen } = slowBus(200);
+    const dir = tempDir();
+    const pub = new UsagePublisher(bus, new Spool(dir, "r1", LARGE), { maxInFlight: 2, maxWaiting: 100, maxMemoryBytes: 1 << 20 });
+    for (let i = 0; i < 10; i++) pub.publish(event());
+    await turnEnd();
+    await pub.close(50); // gives up before the bus answers the two in flight
+    await new Promise((r) => setTimeout(r, 300)); // their answers come
+    expect(seen.handed).toHaveLength(2);
+    expect(recordsIn(dir)).toHaveLength(10);
+  });
+
   it("events waiting for room when the bus goes away are replayed from the spool once it is back", async () => {
     const { bus, received, seen, setDown } = slowBus(30);
     const pub = new UsagePublisher(bus, new Spool(tempDir(), "r1", LARGE), { maxInFlight: 4, maxWaiting: 100, maxMemoryBytes: 1 << 20 });

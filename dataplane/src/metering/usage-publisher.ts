@@ -110,6 +110,8 @@ export class UsagePublisher {
 
   /** Hands waiting events over while there is room; while the bus is away they are left to the spool's replay. */
   #handOverWaiting(): void {
+    // closed: what still waits is in the spool, for the next process (a late answer must not send more now)
+    if (this.#closed) return;
     const waiting = this.#waiting;
     while (this.#waitingHead < waiting.length) {
       const connected = this.#transport.connected;
