@@ -15,11 +15,11 @@ export interface FreshDatabase {
 /**
  * An isolated, empty database for one test file, so suites run repeatedly and in parallel. With DATABASE_URL set,
  * creates `svc_t_<random>` on that server (connecting to the URL's database as an admin) and drops it on cleanup;
- * otherwise the caller opens PGlite in the returned temporary directory.
+ * otherwise (or when `pglite` is asked for) the caller opens PGlite in the returned temporary directory.
  */
-export async function freshDatabase(): Promise<FreshDatabase> {
+export async function freshDatabase(opts: { pglite?: boolean } = {}): Promise<FreshDatabase> {
   const dataDir = await mkdtemp(join(tmpdir(), "svc-test-"));
-  const adminUrl = process.env["DATABASE_URL"];
+  const adminUrl = opts.pglite ? undefined : process.env["DATABASE_URL"];
   if (!adminUrl) {
     return { dataDir, cleanup: () => rm(dataDir, { recursive: true, force: true }) };
   }

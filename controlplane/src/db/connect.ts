@@ -34,6 +34,19 @@ export function postgresPool(db: Kysely<DB>): pg.Pool | undefined {
   return pools.get(db);
 }
 
+/** Databases written only by this process, one statement at a time: the embedded PGlite, behind its lock. */
+const singleWriters = new WeakSet<Kysely<DB>>();
+
+/**
+ * True for a database no other session writes to while a statement runs (PGlite: one process holds its lock, and
+ * its one connection is held by a statement or a transaction at a time), so a row looked for and then inserted
+ * cannot be inserted meanwhile.
+ * False for Postgres, for a transaction and for anything not opened here.
+ */
+export function isSingleWriter(db: Kysely<DB>): boolean {
+  return singleWriters.has(db);
+}
+
 /** Opens the database and migrates it to the latest schema before returning. */
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
   const database = opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize ?? 10) : await openPglite(opts.dataDir, opts.pgliteTemplate ?? shippedPgliteTemplate());
@@ -70,6 +83,7 @@ async function openPglite(dataDir: string, template: string | undefined): Promis
   try {
     const client = await createPglite(dir, template);
     const db = new Kysely<DB>({ dialect: new PgliteDialect(client) });
+    singleWriters.add(db);
     let closed = false;
     return {
       db,
