@@ -38,10 +38,10 @@ export function postgresPool(db: Kysely<DB>): pg.Pool | undefined {
 const singleWriters = new WeakSet<Kysely<DB>>();
 
 /**
- * True for a database no other session writes to while a statement runs (PGlite: one process holds its lock, and
- * its one connection is held by a statement or a transaction at a time), so a row looked for and then inserted
- * cannot be inserted meanwhile.
- * False for Postgres, for a transaction and for anything not opened here.
+ * True for a database that no other session writes to (PGlite: one process holds its lock, and its one connection
+ * is held by a statement or a transaction at a time), reached outside any transaction: there a statement that
+ * fails on a row recorded before cannot have raced another insert, and undoes nothing but itself. False for
+ * Postgres, for a transaction and for anything not opened here.
  */
 export function isSingleWriter(db: Kysely<DB>): boolean {
   return singleWriters.has(db);

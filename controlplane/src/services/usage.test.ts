@@ -13,7 +13,7 @@ import { createKey } from "./keys.ts";
 import { createOrganization } from "./orgs.ts";
 import { applyUsageEvent, applyUsageEvents } from "./usage.ts";
 
-// The embedded ledger leaves repeats out by looking for them first, Postgres by `on conflict` (usage-billing.ts):
+// The embedded ledger inserts a batch plainly and goes again on a repeat, Postgres with `on conflict` (usage-billing.ts):
 // every case runs on each
 describe.each(LEDGER_DATABASES)("on the %s test database", (kind) => {
   let t: TestDatabase;
@@ -24,8 +24,9 @@ describe.each(LEDGER_DATABASES)("on the %s test database", (kind) => {
     await t.dispose();
   });
 
-  it("looks for repeats first only where nothing else writes (PGlite)", () => {
+  it("counts only the embedded PGlite, outside a transaction, as the single writer whose batches are inserted plainly", async () => {
     expect(isSingleWriter(t.db)).toBe(t.kind === "pglite");
+    await t.db.transaction().execute(async (trx) => expect(isSingleWriter(trx)).toBe(false));
   });
 
   async function orgWithKey(creditMicros = 1_000_000) {
@@ -180,6 +181,23 @@ describe.each(LEDGER_DATABASES)("on the %s test database", (kind) => {
       } finally {
         await sql`alter table usage_events drop constraint test_refuses_model`.execute(t.db);
       }
+    });
+
+    it("bills only the new events of a batch that repeats some, as a replay after a crash does", async () => {
+      const { orgId, keyId } = await orgWithKey(1_000_000);
+      const at = Date.UTC(2026, 10, 15, 12);
+      const before = [usageEvent({ orgId, keyId, costMicros: 100, createdAtMs: at }), usageEvent({ orgId, keyId, costMicros: 200, createdAtMs: at })];
+      expect((await applyUsageEvents(t.db, before)).applied.map((x) => x.applied)).toEqual([true, true]);
+      const fresh = [usageEvent({ orgId, keyId, costMicros: 30, createdAtMs: at }), usageEvent({ orgId, keyId, costMicros: 4, createdAtMs: at })];
+      const r = await applyUsageEvents(t.db, [fresh[0]!, before[1]!, fresh[1]!, before[0]!]);
+      expect(r.applied.map((x) => [x.id, x.applied])).toEqual([
+        [fresh[0]!.id, true],
+        [before[1]!.id, false],
+        [fresh[1]!.id, true],
+        [before[0]!.id, false],
+      ]);
+      expect(r.poison).toEqual([]);
+      expect(await money(orgId, keyId, "2026-11")).toEqual({ balance: 999_666, ledgerSum: 999_666, usageEntries: 4, spendTotal: 334, spendMonth: 334 });
     });
 
     it("throws, billing nothing, when the database fails for a reason that is not the batch's data", async () => {

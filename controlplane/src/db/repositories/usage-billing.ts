@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { Kysely } from "kysely";
+import type { Kysely, RawBuilder } from "kysely";
 import type { DB, NewUsageEvent } from "../schema.ts";
 import { isSingleWriter } from "../connect.ts";
 import { compositeTypeOid, recordRows, type RecordField } from "../record-rows.ts";
@@ -49,13 +49,77 @@ export const ROW_FIELDS: readonly RecordField<UsageToBill>[] = [
  */
 export async function billUsageEvents(db: Kysely<DB>, events: readonly UsageToBill[]): Promise<Map<string, BilledUsage>> {
   if (events.length === 0) return new Map();
-  // One row per key billed, with the ids among its events that were recorded before (usually none): a row per
-  // event was ~4 µs an event of the embedded ledger's CPU, written by Postgres and read back (docs/performance.md).
-  const r = await sql<{ key_id: string; org_id: string; repeats: string[] }>`
+  let rows: KeyBilled[] | undefined;
+  if (isSingleWriter(db)) {
+    try {
+      rows = await billStatement(db, events, ALL_NEW);
+    } catch (err) {
+      if ((err as { code?: unknown }).code !== UNIQUE_VIOLATION) throw err;
+    }
+  }
+  rows ??= await billStatement(db, events, SOME_NEW);
+  const keys = new Map(rows.map((row) => [row.key_id, { orgId: row.org_id, repeats: new Set(row.repeats) }]));
+  const billed = new Map<string, BilledUsage>();
+  for (const e of events) {
+    const k = keys.get(e.key_id);
+    if (k !== undefined) billed.set(e.id, { orgId: k.orgId, inserted: !k.repeats.has(e.id) });
+  }
+  return billed;
+}
+
+/** The statement's answer: one row per key billed, with the ids among its events that were recorded before. */
+interface KeyBilled {
+  key_id: string;
+  org_id: string;
+  repeats: string[];
+}
+
+const UNIQUE_VIOLATION = "23505";
+
+const COLUMNS = sql.raw(`id, org_id, key_id, provider, model, endpoint, status, streamed, input_tokens, output_tokens,
+  cached_input_tokens, cache_write_tokens, reasoning_tokens, cost_micros, latency_ms, upstream_latency_ms, error_code,
+  replica_id, request_id, created_at`);
+
+/** How the statement records the events (`recorded`), finds those not recorded before (`fresh`), and answers. */
+interface Recording {
+  fresh: RawBuilder<unknown>;
+  answer: RawBuilder<unknown>;
+}
+
+/** Any event may have been recorded before: those are left out, whoever inserts the same id meanwhile. */
+const SOME_NEW: Recording = {
+  fresh: sql`recorded as (insert into usage_events (${COLUMNS}) select ${COLUMNS} from ev on conflict (id) do nothing returning id),
+    fresh as materialized (select ev.* from ev join recorded using (id))`,
+  answer: sql`select ev.key_id, ev.org_id, coalesce(array_agg(ev.id) filter (where recorded.id is null), '{}') as repeats
+    from ev left join recorded using (id) group by ev.key_id, ev.org_id`,
+};
+
+/**
+ * Every event is new: each row is inserted plainly, and one recorded before fails the whole statement (unique
+ * violation), which then changes nothing. An insert `on conflict` inserts each row speculatively, checks its index
+ * entry, then confirms it, and its `returning` is joined back: in the embedded ledger ~4-9 µs of its ~60-110 an
+ * event in batches of 256 (docs/performance.md). Looking for the ids first instead costs as much again: Postgres
+ * plans that lookup once per prepared statement, while the table is small, and keeps scanning it whole as it grows.
+ * Used only where a failed statement costs nothing but itself and no other session inserts the same ids (the
+ * embedded PGlite, not in a transaction: isSingleWriter); a batch with a repeat (a replay after a crash) then goes
+ * again as SOME_NEW.
+ */
+const ALL_NEW: Recording = {
+  fresh: sql`recorded as (insert into usage_events (${COLUMNS}) select ${COLUMNS} from ev), fresh as (select * from ev)`,
+  answer: sql`select key_id, org_id, '{}'::text[] as repeats from ev group by key_id, org_id`,
+};
+
+/**
+ * Records a batch and bills the new events in ONE statement (see billUsageEvents). It answers a row per key billed
+ * rather than per event: a row per event was ~4 µs an event of the embedded ledger's CPU, written by Postgres and
+ * read back (docs/performance.md).
+ */
+async function billStatement(db: Kysely<DB>, events: readonly UsageToBill[], recording: Recording): Promise<KeyBilled[]> {
+  const r = await sql<KeyBilled>`
     with ev as materialized (
       select e.*, k.org_id from ${recordRows("e", ROW_TYPE, await rowTypeOid(db), ROW_FIELDS, events, "ord")} join keys k on k.id = e.key_id
     ),
-    ${freshEvents(db)},
+    ${recording.fresh},
     ledger as (
       insert into ledger_entries (org_id, key_id, kind, amount_micros, usage_event_id)
       select org_id, key_id, 'usage', -cost_micros, id from fresh order by ord
@@ -75,37 +139,8 @@ export async function billUsageEvents(db: Kysely<DB>, events: readonly UsageToBi
       select key_id, month, sum(cost_micros)::bigint from fresh group by key_id, month
       on conflict (key_id, month) do update set spend_micros = key_monthly_spend.spend_micros + excluded.spend_micros
     )
-    select ev.key_id, ev.org_id, coalesce(array_agg(ev.id) filter (where fresh.id is null), '{}') as repeats
-    from ev left join fresh using (id) group by ev.key_id, ev.org_id`.execute(db);
-  const keys = new Map(r.rows.map((row) => [row.key_id, { orgId: row.org_id, repeats: new Set(row.repeats) }]));
-  const billed = new Map<string, BilledUsage>();
-  for (const e of events) {
-    const k = keys.get(e.key_id);
-    if (k !== undefined) billed.set(e.id, { orgId: k.orgId, inserted: !k.repeats.has(e.id) });
-  }
-  return billed;
-}
-
-const COLUMNS = sql.raw(`id, org_id, key_id, provider, model, endpoint, status, streamed, input_tokens, output_tokens,
-  cached_input_tokens, cache_write_tokens, reasoning_tokens, cost_micros, latency_ms, upstream_latency_ms, error_code,
-  replica_id, request_id, created_at`);
-
-/**
- * The statement's `fresh` (the events not recorded before, recorded now) and `recorded` (their insert). Where
- * another session may insert the same id meanwhile (Postgres: several control planes, a redelivery applied beside
- * the first delivery), only an insert `on conflict do nothing` is safe, and `fresh` is what it returned. Where
- * nothing else writes (the embedded PGlite: isSingleWriter), `fresh` is the events not found, and they are
- * inserted plainly: an `on conflict` insert inserts each row speculatively, checks its index entry, then confirms
- * it, and its `returning` is joined back. In the embedded ledger that was ~4-9 µs of its ~65-100 an event in
- * batches of 256 (docs/performance.md).
- */
-function freshEvents(db: Kysely<DB>) {
-  if (isSingleWriter(db)) {
-    return sql`fresh as materialized (select * from ev where not exists (select 1 from usage_events u where u.id = ev.id)),
-    recorded as (insert into usage_events (${COLUMNS}) select ${COLUMNS} from fresh)`;
-  }
-  return sql`recorded as (insert into usage_events (${COLUMNS}) select ${COLUMNS} from ev on conflict (id) do nothing returning id),
-    fresh as materialized (select ev.* from ev join recorded using (id))`;
+    ${recording.answer}`.execute(db);
+  return r.rows;
 }
 
 /**
