@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { HANDLED_IDS_KEPT, HandledIds, MAX_QUEUED, memoryTransport } from "./transport-memory.ts";
+import { MAX_EVENTS_PER_HANDLER } from "./transport.ts";
 
 const data = (id: string) => new TextEncoder().encode(id);
 const settled = async (p: Promise<unknown>): Promise<"resolved" | "rejected" | "pending"> => {
@@ -65,6 +66,22 @@ describe("a batch published at once to the in-process queue", () => {
     const items = ["a", "old", "b", "a", "c"].map((id) => ({ data: data(id), msgId: id }));
     await bus.publishDurableBatch(items);
     expect(handled).toEqual(["old", "a", "b", "c"]);
+    await bus.close();
+  });
+
+  it("reaches the consumer in batches of up to MAX_EVENTS_PER_HANDLER, as the NATS consumer's: one ledger statement each", async () => {
+    const bus = memoryTransport();
+    const sizes: number[] = [];
+    const handled: string[] = [];
+    bus.consumeDurable(async (batch) => {
+      sizes.push(batch.length);
+      for (const b of batch) handled.push(new TextDecoder().decode(b));
+    });
+    const ids = Array.from({ length: 2 * MAX_EVENTS_PER_HANDLER + 52 }, (_, i) => `e${i}`);
+    await bus.publishDurableBatch(ids.map((id) => ({ data: data(id), msgId: id })));
+    expect(MAX_EVENTS_PER_HANDLER).toBe(1_024);
+    expect(sizes).toEqual([1_024, 1_024, 52]);
+    expect(handled).toEqual(ids);
     await bus.close();
   });
 

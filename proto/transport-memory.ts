@@ -1,5 +1,5 @@
 import type { DurableItem } from "./durable-batcher.ts";
-import { MAX_BATCH, type Transport, type Unsubscribe } from "./transport.ts";
+import { MAX_EVENTS_PER_HANDLER, type Transport, type Unsubscribe } from "./transport.ts";
 
 /** Usage events the in-process durable queue holds at most (a few tens of MB) before it refuses more. */
 export const MAX_QUEUED = 100_000;
@@ -51,7 +51,7 @@ export function memoryTransport(): MemoryTransport {
       for (;;) {
         const handler: typeof consumer = consumer;
         if (queue.length === 0 || handler === undefined || closed) break;
-        const batch = queue.slice(0, MAX_BATCH);
+        const batch = queue.slice(0, MAX_EVENTS_PER_HANDLER);
         try {
           await handler(batch.map((q) => q.data));
           queue.splice(0, batch.length);

@@ -6,7 +6,7 @@ import { JetStreamPublisher } from "./jetstream-publish.ts";
 import { pb } from "./messages.ts";
 import type { Subjects } from "./subjects.ts";
 import { encodeUsageBatch } from "./usage-event-encode.ts";
-import { MAX_BATCH, type Transport, type Unsubscribe } from "./transport.ts";
+import { MAX_BATCH, MAX_EVENTS_PER_HANDLER, type Transport, type Unsubscribe } from "./transport.ts";
 
 export interface NatsTransportOptions {
   servers: string;
@@ -70,8 +70,6 @@ export const USAGE_BATCH_HEADER = "svc-usage-batch";
 const BATCH_HEADERS: Readonly<Record<string, string>> = Object.freeze({ [USAGE_BATCH_HEADER]: "1" });
 /** How long a usage publish waits for JetStream's acknowledgement before its events count as not stored. */
 const PUBLISH_TIMEOUT_MS = 2_000;
-/** Events handed to the durable handler at once (one ledger transaction). */
-const MAX_EVENTS_PER_HANDLER = MAX_BATCH * 4;
 
 /** The events a stored message carries: a batch's elements, or the message itself (one event). */
 function eventsOf(m: JsMsg): Uint8Array[] {

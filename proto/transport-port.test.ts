@@ -1,7 +1,7 @@
 import { MessageChannel } from "node:worker_threads";
 import { afterEach, describe, expect, it } from "vitest";
 import { portTransport, type PortTransport } from "./transport-port.ts";
-import { MAX_BATCH } from "./transport.ts";
+import { MAX_EVENTS_PER_HANDLER } from "./transport.ts";
 
 const text = new TextEncoder();
 const read = (d: Uint8Array) => new TextDecoder().decode(d);
@@ -26,8 +26,8 @@ describe("durable events across the thread port (embedded mode)", () => {
       batches.push(batch.map(read));
     });
     // events as the data plane has them: views of one shared slab (usage-event-encode.ts)
-    const slab = new Uint8Array(64 * 1024);
-    const events = Array.from({ length: 2 * MAX_BATCH + 7 }, (_, i) => {
+    const slab = new Uint8Array(256 * 1024);
+    const events = Array.from({ length: 2 * MAX_EVENTS_PER_HANDLER + 7 }, (_, i) => {
       const bytes = text.encode(`event ${i} ${"x".repeat(i % 50)}`);
       const at = i * 100;
       slab.set(bytes, at);
@@ -35,9 +35,9 @@ describe("durable events across the thread port (embedded mode)", () => {
     });
     await Promise.all(events.map((e, i) => dataPlane.publishDurable(e, `evt_${i}`)));
     expect(batches.flat()).toEqual(events.map(read));
-    expect(Math.max(...batches.map((b) => b.length))).toBeLessThanOrEqual(MAX_BATCH);
+    expect(Math.max(...batches.map((b) => b.length))).toBeLessThanOrEqual(MAX_EVENTS_PER_HANDLER);
     // nothing of the slab was handed away to the other thread
-    expect(slab.buffer.byteLength).toBe(64 * 1024);
+    expect(slab.buffer.byteLength).toBe(256 * 1024);
     expect(read(events[3]!)).toBe("event 3 xxx");
     close();
   });
