@@ -8,6 +8,7 @@ import { ReplicaRoster } from "./bus/replica-roster.ts";
 import { BATCH_WINDOW_MS, PGLITE_BATCH_WINDOW_MS, consumeUsage } from "./bus/usage-consumer.ts";
 import type { ControlPlaneConfig } from "./config.ts";
 import { openDatabase, type Database } from "./db/connect.ts";
+import { startAutoAnalyze } from "./db/pglite-analyze.ts";
 import { createControlHandler } from "./http/handler.ts";
 import { createStatusHandler } from "./http/status-route.ts";
 import type { ControlRequest, ControlResponse } from "./http/types.ts";
@@ -46,6 +47,8 @@ export async function startControlPlane(opts: { config: ControlPlaneConfig; cata
   const roster = new ReplicaRoster(opts.transport, subjects(config.natsPrefix), (n) => publisher.replicasChanged(n));
   roster.start();
   const stopUsage = consumeUsage(database.db, opts.transport, publisher, log, database.kind === "pglite" ? PGLITE_BATCH_WINDOW_MS : BATCH_WINDOW_MS);
+  // Postgres's autovacuum analyzes its tables; PGlite has none
+  const stopAnalyze = database.kind === "pglite" ? startAutoAnalyze(database.db, (err) => log.warn({ err }, "tables not analyzed; trying again later")) : async () => undefined;
   const handler = createControlHandler({
     db: database.db,
     keyHashSecret,
@@ -86,6 +89,7 @@ export async function startControlPlane(opts: { config: ControlPlaneConfig; cata
       stopUsage();
       roster.close();
       publisher.close();
+      await stopAnalyze();
       await database.close();
       log.info("control plane stopped");
       await closeLogger(log);
