@@ -14,9 +14,9 @@ const SCALE_FACTOR = 0.1;
 /**
  * PGlite runs no autovacuum, so nothing analyzes its tables, and the plans its prepared statements keep are made
  * from whatever size a table had then. The ledger's statement, prepared while `keys` held three rows, kept hashing
- * the whole table for every batch once it held 100,000: 361 against 57 µs an event (docs/performance.md). Analyzing
- * a table whose rows have changed enough, as autovacuum would, gives the planner its size and invalidates the plans
- * that read it, which are then made again. Returns the tables it analyzed.
+ * the whole table for every batch once it held 100,000: 267-361 µs an event, and 60 once analyzed
+ * (docs/performance.md). Analyzing a table whose rows have changed enough, as autovacuum would, gives the planner its
+ * size and invalidates the plans that read it, which are then made again. Returns the tables it analyzed.
  */
 export async function analyzeChangedTables(db: Kysely<DB>): Promise<string[]> {
   const due = await sql<{ relname: string }>`

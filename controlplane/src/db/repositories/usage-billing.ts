@@ -45,7 +45,9 @@ export const ROW_FIELDS: readonly RecordField<UsageToBill>[] = [
  * atomic on its own and costs one round trip. It was eight (begin, the keys, the events, the ledger, balances,
  * totals, monthly spend, commit), and in the embedded PGlite every statement costs ~0.3–0.8 ms of CPU whatever
  * its size, so a usage event applied alone cost ~5 ms. Events whose key does not exist are not recorded and
- * are absent from the answer. Ids must be distinct. Zero-cost events are recorded, with a ledger entry of 0.
+ * are absent from the answer. Ids must be distinct. Zero-cost events are recorded, with a ledger entry of 0. On
+ * the embedded PGlite the statement first takes every event to be new (ALL_NEW), and a batch with a repeat runs a
+ * second time.
  */
 export async function billUsageEvents(db: Kysely<DB>, events: readonly UsageToBill[]): Promise<Map<string, BilledUsage>> {
   if (events.length === 0) return new Map();
@@ -97,9 +99,9 @@ const SOME_NEW: Recording = {
 /**
  * Every event is new: each row is inserted plainly, and one recorded before fails the whole statement (unique
  * violation), which then changes nothing. An insert `on conflict` inserts each row speculatively, checks its index
- * entry, then confirms it, and its `returning` is joined back: in the embedded ledger ~4-9 µs of its ~60-110 an
- * event in batches of 256 (docs/performance.md). Looking for the ids first instead costs as much again: Postgres
- * plans that lookup once per prepared statement, while the table is small, and keeps scanning it whole as it grows.
+ * entry, then confirms it, and its `returning` is joined back: in the embedded ledger ~14 µs of its ~89 an event in
+ * batches of 256 (docs/performance.md). Looking the ids up first is no way round it: a prepared statement keeps the
+ * plan made while `usage_events` was small, a hash of the whole table, and that cost grew with the table.
  * Used only where a failed statement costs nothing but itself and no other session inserts the same ids (the
  * embedded PGlite, not in a transaction: isSingleWriter); a batch with a repeat (a replay after a crash) then goes
  * again as SOME_NEW.
