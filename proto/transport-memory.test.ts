@@ -79,7 +79,6 @@ describe("a batch published at once to the in-process queue", () => {
     });
     const ids = Array.from({ length: 2 * MAX_EVENTS_PER_HANDLER + 52 }, (_, i) => `e${i}`);
     await bus.publishDurableBatch(ids.map((id) => ({ data: data(id), msgId: id })));
-    expect(MAX_EVENTS_PER_HANDLER).toBe(1_024);
     expect(sizes).toEqual([1_024, 1_024, 52]);
     expect(handled).toEqual(ids);
     await bus.close();

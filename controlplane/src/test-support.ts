@@ -21,13 +21,13 @@ export interface TestDatabase extends Database {
  * The databases a ledger test runs on: the test database, and the embedded PGlite as well when that is Postgres,
  * because some of the ledger's statements differ between the two (usage-billing.ts).
  */
-export const LEDGER_DATABASES: readonly ("default" | "pglite")[] = process.env["DATABASE_URL"] ? ["default", "pglite"] : ["default"];
+export const LEDGER_DATABASES: readonly TestDatabaseKind[] = process.env["DATABASE_URL"] ? ["default", "pglite"] : ["default"];
 
-/**
- * One migrated, empty database (Postgres when DATABASE_URL is set, else PGlite; PGlite whatever is set when asked
- * for). Open once per test file.
- */
-export async function openTestDatabase(kind: "default" | "pglite" = "default"): Promise<TestDatabase> {
+/** "default": Postgres when DATABASE_URL is set, else PGlite; "pglite": PGlite whatever is set. */
+export type TestDatabaseKind = "default" | "pglite";
+
+/** One migrated, empty database of that kind. Open once per test file. */
+export async function openTestDatabase(kind: TestDatabaseKind = "default"): Promise<TestDatabase> {
   const fresh = await freshDatabase({ pglite: kind === "pglite" });
   const database = await openDatabase({ databaseUrl: fresh.databaseUrl, dataDir: fresh.dataDir });
   return {
