@@ -31,14 +31,21 @@ export interface ControlPlane {
  * Opens (and migrates) the database, bootstraps the first organization on an empty one, answers snapshot
  * requests, publishes deltas and moves usage into the ledger. Same function in split and embedded mode.
  */
-export async function startControlPlane(opts: { config: ControlPlaneConfig; catalog: Catalog; transport: Transport; requireSecret: boolean }): Promise<ControlPlane> {
+export async function startControlPlane(opts: {
+  config: ControlPlaneConfig;
+  catalog: Catalog;
+  transport: Transport;
+  requireSecret: boolean;
+  /** Embedded: this thread shares the data plane's core, so an embedded database gives it away between statements. */
+  besideDataPlane?: boolean;
+}): Promise<ControlPlane> {
   const { config } = opts;
   if (opts.requireSecret && !config.keyHashSecret) {
     throw new Error("SVC_KEY_HASH_SECRET is required in split mode: every data plane must hash keys with the same secret.");
   }
   const keyHashSecret = loadOrCreateKeySecret(config.dataDir, config.keyHashSecret);
   const log = createLogger(config.env, { service: "controlplane" });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgliteYieldsCore: opts.besideDataPlane ?? false });
   log.info({ database: database.kind, migrations_applied: database.migrated }, "database ready");
   const boot = await bootstrap(database.db, keyHashSecret, { managementKey: config.bootstrapManagementKey, creditMicros: config.bootstrapCreditMicros });
   if (boot.created) log.info({ org_id: boot.orgId }, "created organization");

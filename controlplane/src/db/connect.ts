@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { migrateToLatest } from "./migrate.ts";
-import { PgliteDialect } from "./pglite-dialect.ts";
+import { PgliteDialect, type PgliteOptions } from "./pglite-dialect.ts";
 import { acquirePgliteLock } from "./pglite-lock.ts";
 import { createPglite, shippedPgliteTemplate } from "./pglite-template.ts";
 import type { DB } from "./schema.ts";
@@ -24,6 +24,8 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
   /** PGlite: the packed data directory an empty one starts from (default: the one beside the bundle, if any). */
   pgliteTemplate?: string | undefined;
+  /** PGlite: give the core away before each statement (PgliteOptions.yieldsCore); for a thread beside the data plane. */
+  pgliteYieldsCore?: boolean;
 }
 
 /** The pool behind each Postgres database's Kysely instance, for the reads Kysely cannot stream (consistent-read.ts). */
@@ -49,7 +51,7 @@ export function isSingleWriter(db: Kysely<DB>): boolean {
 
 /** Opens the database and migrates it to the latest schema before returning. */
 export async function openDatabase(opts: OpenDatabaseOptions): Promise<Database> {
-  const database = opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize ?? 10) : await openPglite(opts.dataDir, opts.pgliteTemplate ?? shippedPgliteTemplate());
+  const database = opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize ?? 10) : await openPglite(opts.dataDir, opts.pgliteTemplate ?? shippedPgliteTemplate(), { yieldsCore: opts.pgliteYieldsCore ?? false });
   try {
     return { ...database, migrated: await migrateToLatest(database.db) };
   } catch (err) {
@@ -76,13 +78,13 @@ function openPostgres(url: string, max: number): Omit<Database, "migrated"> {
   return { db, kind: "postgres", close };
 }
 
-async function openPglite(dataDir: string, template: string | undefined): Promise<Omit<Database, "migrated">> {
+async function openPglite(dataDir: string, template: string | undefined, pgliteOpts: PgliteOptions): Promise<Omit<Database, "migrated">> {
   const dir = join(dataDir, "pglite");
   mkdirSync(dir, { recursive: true });
   const release = acquirePgliteLock(dataDir);
   try {
     const client = await createPglite(dir, template);
-    const db = new Kysely<DB>({ dialect: new PgliteDialect(client) });
+    const db = new Kysely<DB>({ dialect: new PgliteDialect(client, pgliteOpts) });
     singleWriters.add(db);
     let closed = false;
     return {

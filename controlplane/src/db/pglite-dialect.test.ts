@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { Kysely, sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { TEST_SECRET, resolveTestModel, usageEvent } from "../test-support.ts";
 import { createKey } from "../services/keys.ts";
 import { createOrganization } from "../services/orgs.ts";
@@ -79,6 +79,21 @@ describe("statements on PGlite, prepared", () => {
     expect(own.size).toBe(PREPARED_MAX);
   });
 
+  it("gives the core away before each statement only when asked: the thread sleeps, then the statement runs as it would", async () => {
+    const wait = vi.spyOn(Atomics, "wait");
+    try {
+      expect((await statements.query("select $1::int4 as n", [1])).rows).toEqual([{ n: 1 }]);
+      expect(wait).not.toHaveBeenCalled();
+      const yielding = new PreparedStatements(client, { yieldsCore: true });
+      for (const n of [2, 3, 4]) expect((await yielding.query("select $1::int4 as n", [n])).rows).toEqual([{ n }]);
+      expect(wait).toHaveBeenCalledTimes(3);
+      // each call slept until its timeout (the thread was off the core), not refused at once
+      expect(wait.mock.results.map((r) => r.value)).toEqual(["timed-out", "timed-out", "timed-out"]);
+    } finally {
+      wait.mockRestore();
+    }
+  });
+
   it("holds a transaction's connection until it ends: a statement from elsewhere waits, and a rollback undoes", async () => {
     const order: string[] = [];
     let inside!: () => void;
@@ -117,11 +132,11 @@ describe("a closed PGlite", () => {
   }, 60_000);
 });
 
-describe("the ledger on the embedded database", () => {
+describe("the ledger on the embedded database, as the embedded control plane opens it", () => {
   const dataDir = mkdtempSync(join(tmpdir(), "svc-pglite-dialect-test-"));
   let database: Database;
   beforeAll(async () => {
-    database = await openDatabase({ dataDir });
+    database = await openDatabase({ dataDir, pgliteYieldsCore: true });
   }, 60_000);
   afterAll(async () => {
     await database.close();
@@ -135,10 +150,20 @@ describe("the ledger on the embedded database", () => {
     const { key } = await createKey(db, TEST_SECRET, org.id, {}, resolveTestModel);
     const at = Date.UTC(2026, 10, 29, 12);
     const events = [1_000, 2_345, 0].map((costMicros) => usageEvent({ orgId: org.id, keyId: key.id, costMicros, createdAtMs: at, inputTokens: null }));
-    for (let round = 0; round < 3; round++) {
-      const r = await applyUsageEvents(db, events);
-      expect(r.poison).toEqual([]);
-      expect(r.applied.map((a) => a.applied)).toEqual(round === 0 ? [true, true, true] : [false, false, false]);
+    const wait = vi.spyOn(Atomics, "wait");
+    const statementsRun = vi.spyOn(PreparedStatements.prototype, "query");
+    try {
+      for (let round = 0; round < 3; round++) {
+        const r = await applyUsageEvents(db, events);
+        expect(r.poison).toEqual([]);
+        expect(r.applied.map((a) => a.applied)).toEqual(round === 0 ? [true, true, true] : [false, false, false]);
+      }
+      // the thread slept before every statement (a batch is one; a repeated one, a second with `on conflict`)
+      expect(statementsRun.mock.calls.length).toBeGreaterThanOrEqual(5);
+      expect(wait).toHaveBeenCalledTimes(statementsRun.mock.calls.length);
+    } finally {
+      wait.mockRestore();
+      statementsRun.mockRestore();
     }
     expect((await orgsRepo.findOrganization(db, org.id))?.balanceMicros).toBe(1_000_000 - 3_345);
     expect(await ledger.sumLedger(db, org.id)).toBe(1_000_000 - 3_345);

@@ -18,6 +18,27 @@ function isStale(err: unknown): boolean {
   return (code === "0A000" && message === "cached plan must not change result type") || (code === "XX000" && message.startsWith("cache lookup failed for type "));
 }
 
+export interface PgliteOptions {
+  /**
+   * Sleep for a moment before each statement (yieldCore). For the embedded ledger, whose thread shares the data
+   * plane's core: the kernel lets a thread that is owed time run out its slice before a thread it has just woken,
+   * so the data plane's main thread, woken by a stream's next chunk, waited behind a batch's statements and the
+   * delta's reads run back to back (2.5-4.9 ms at a time on a slow machine: docs/performance.md). Sleeping between
+   * them lets it in after one statement at most.
+   */
+  yieldsCore?: boolean;
+}
+
+const nap = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * Blocks this thread for the shortest sleep the kernel gives (~50-70 µs: its timer slack), so a thread waiting for
+ * the core runs first; Node has no sched_yield. Costs the caller a few µs of CPU and that much wall time.
+ */
+export function yieldCore(): void {
+  Atomics.wait(nap, 0, 0, 0.001);
+}
+
 /** Statement names are numbered for the whole process, so that two sets of statements on one backend never meet. */
 let nextName = 0;
 
@@ -36,11 +57,13 @@ interface Prepared {
  */
 export class PreparedStatements {
   readonly #client: PGlite;
+  readonly #yieldsCore: boolean;
   /** By statement text, least recently used first. */
   readonly #prepared = new Map<string, Prepared>();
 
-  constructor(client: PGlite) {
+  constructor(client: PGlite, opts: PgliteOptions = {}) {
     this.#client = client;
+    this.#yieldsCore = opts.yieldsCore ?? false;
   }
 
   /** How many statements are prepared now. */
@@ -54,6 +77,7 @@ export class PreparedStatements {
     if (this.#client.closed) return Promise.reject(new Error("PGlite is closed"));
     return this.#client.runExclusive(() => {
       if (this.#client.closed) throw new Error("PGlite is closed");
+      if (this.#yieldsCore) yieldCore();
       return this.#run(text, params, true);
     });
   }
@@ -115,9 +139,11 @@ export class PreparedStatements {
  */
 export class PgliteDialect implements Dialect {
   readonly #client: PGlite;
+  readonly #opts: PgliteOptions;
 
-  constructor(client: PGlite) {
+  constructor(client: PGlite, opts: PgliteOptions = {}) {
     this.#client = client;
+    this.#opts = opts;
   }
 
   createAdapter(): DialectAdapter {
@@ -125,7 +151,7 @@ export class PgliteDialect implements Dialect {
   }
 
   createDriver(): Driver {
-    return new PgliteDriver(this.#client);
+    return new PgliteDriver(this.#client, this.#opts);
   }
 
   createQueryCompiler(): QueryCompiler {
@@ -160,9 +186,9 @@ class PgliteDriver implements Driver {
   #held = false;
   readonly #waiting: ((c: DatabaseConnection) => void)[] = [];
 
-  constructor(client: PGlite) {
+  constructor(client: PGlite, opts: PgliteOptions) {
     this.#client = client;
-    this.#connection = new PgliteConnection(new PreparedStatements(client));
+    this.#connection = new PgliteConnection(new PreparedStatements(client, opts));
   }
 
   async init(): Promise<void> {}

@@ -20,6 +20,7 @@ try {
     catalog: loadCatalog(),
     transport,
     requireSecret: false,
+    besideDataPlane: true,
   });
   transport.serveCalls(async (payload) => {
     const call = payload as WorkerCall;
