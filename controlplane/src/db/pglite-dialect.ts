@@ -33,9 +33,10 @@ const nap = new Int32Array(new SharedArrayBuffer(4));
 
 /**
  * Blocks this thread for the shortest sleep the kernel gives (~50-70 µs: its timer slack), so a thread waiting for
- * the core runs first; Node has no sched_yield. Costs the caller a few µs of CPU and that much wall time.
+ * the core runs first; Node has no sched_yield, and a timeout of 0 returns without sleeping. Costs the caller a few
+ * µs of CPU and the sleep's wall time.
  */
-export function yieldCore(): void {
+function yieldCore(): void {
   Atomics.wait(nap, 0, 0, 0.001);
 }
 
