@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { STAMP_PATTERN } from "./mock-streams.ts";
-import { stampSightings } from "./pcap.ts";
+import { stampSightings, wireSegments } from "./pcap.ts";
 import { wireTiming } from "./wire-capture.ts";
 
 /** A libpcap file (ns timestamps, Ethernet) of IPv4 TCP segments: [µs, source port, destination port, seq, payload]. */
@@ -84,5 +84,36 @@ describe("chunks timed on the wire", () => {
     const wire = wireTiming([[a, b, T + 9]], sightings, MOCK, RELAY);
     expect(wire.missing).toBe(1);
     expect(wire.chunksChecked).toBe(1);
+  });
+});
+
+describe("a stream's request legs on the wire", () => {
+  const CLIENT = 42000;
+  const UP = 43000;
+  // two streams; the second's request reaches the relay in two segments and leaves it in two
+  const [s1, s2] = [T + 10, T + 20];
+  const pcap = capture([
+    [T + 0, CLIENT, RELAY, 1, "POST /v1/chat/completions"],
+    [T + 130, UP, MOCK, 1, "POST /v1/chat/completions"],
+    [T + 400, MOCK, UP, 1, chunk(s1)],
+    [T + 450, RELAY, CLIENT, 1, chunk(s1)],
+    [T + 10_000, CLIENT, RELAY, 100, "POST /v1/messages "],
+    [T + 10_020, CLIENT, RELAY, 118, "and the rest of it"],
+    [T + 10_100, UP, MOCK, 100, "POST /v1/messages "],
+    [T + 10_110, UP, MOCK, 118, "and the rest of it"],
+    [T + 10_250, MOCK, UP, 50, "HTTP/1.1 200 OK\r\n\r\n"],
+    [T + 10_300, MOCK, UP, 100, chunk(s2)],
+    [T + 10_360, RELAY, CLIENT, 100, chunk(s2)],
+  ]);
+  const wire = wireTiming([[s1], [s2]], stampSightings(pcap, STAMP_PATTERN), MOCK, RELAY, wireSegments(pcap));
+
+  it("times each from the client's last segment to the relay's first to the mock, and the mock from there to its answer's start", () => {
+    expect(wire.samples.requestMs).toEqual([0.13, 0.08]);
+    expect(wire.samples.upstreamMs).toEqual([0.27, 0.15]);
+    expect(wire.requestMs.count).toBe(2);
+  });
+
+  it("has none for a stream whose first chunk the capture missed", () => {
+    expect(wireTiming([[T + 99]], stampSightings(pcap, STAMP_PATTERN), MOCK, RELAY, wireSegments(pcap)).samples.requestMs).toEqual([]);
   });
 });

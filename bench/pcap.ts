@@ -39,8 +39,17 @@ export function stampSightings(pcap: Buffer, pattern: RegExp): Map<number, Sight
   return sightings;
 }
 
-/** The payload-carrying TCP segments of the capture by flow ("srcPort>dstPort"), in capture order. */
-function tcpFlows(pcap: Buffer): Map<string, Segment[]> {
+/** A payload-carrying TCP segment, as the kernel passed it on. */
+export interface WireSegment {
+  atUs: number;
+  srcPort: number;
+  dstPort: number;
+  seq: number;
+  data: Buffer;
+}
+
+/** The payload-carrying TCP segments of the capture, in capture order. */
+export function wireSegments(pcap: Buffer): WireSegment[] {
   if (pcap.length < 24) throw new Error("not a capture file: shorter than its header");
   const magics = [0xa1b2c3d4, 0xa1b23c4d]; // µs and ns timestamps
   const le = magics.includes(pcap.readUInt32LE(0));
@@ -50,7 +59,7 @@ function tcpFlows(pcap: Buffer): Map<string, Segment[]> {
   const linkType = u32(20) & 0x0fffffff;
   const linkHeader = linkType === LINKTYPE_ETHERNET ? 14 : linkType === LINKTYPE_LINUX_SLL ? 16 : linkType === LINKTYPE_LINUX_SLL2 ? 20 : -1;
   if (linkHeader < 0) throw new Error(`capture link type ${linkType} is not read`);
-  const flows = new Map<string, Segment[]>();
+  const segments: WireSegment[] = [];
   for (let off = 24; off + 16 <= pcap.length; ) {
     const atUs = u32(off) * 1e6 + (nano ? u32(off + 4) / 1000 : u32(off + 4));
     const length = u32(off + 8);
@@ -60,11 +69,19 @@ function tcpFlows(pcap: Buffer): Map<string, Segment[]> {
     if (tcp === undefined || tcp.length < 20) continue;
     const data = tcp.subarray((tcp[12]! >> 4) * 4);
     if (data.length === 0) continue;
-    const key = `${tcp.readUInt16BE(0)}>${tcp.readUInt16BE(2)}`;
-    const segment = { atUs, seq: tcp.readUInt32BE(4), data };
+    segments.push({ atUs, srcPort: tcp.readUInt16BE(0), dstPort: tcp.readUInt16BE(2), seq: tcp.readUInt32BE(4), data });
+  }
+  return segments;
+}
+
+/** The payload-carrying TCP segments of the capture by flow ("srcPort>dstPort"), in capture order. */
+function tcpFlows(pcap: Buffer): Map<string, Segment[]> {
+  const flows = new Map<string, Segment[]>();
+  for (const s of wireSegments(pcap)) {
+    const key = `${s.srcPort}>${s.dstPort}`;
     const list = flows.get(key);
-    if (list) list.push(segment);
-    else flows.set(key, [segment]);
+    if (list) list.push(s);
+    else flows.set(key, [s]);
   }
   return flows;
 }

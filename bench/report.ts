@@ -151,7 +151,7 @@ export function formatLoadTable(title: string, rows: LoadRow[]): string {
 }
 
 export function formatStreamTable(title: string, rows: StreamRow[]): string {
-  const header = ["", "target", "TTFB p50 ms", "p99", "+TTFB p50", "relay p50 ms", "p99", "+relay p50", "gap p50 ms", "held back", "wire relay p50", "p99", "wire held back"];
+  const header = ["", "target", "TTFB p50 ms", "p99", "+TTFB p50", "relay p50 ms", "p99", "+relay p50", "gap p50 ms", "held back", "wire request p50", "wire upstream p50", "wire relay p50", "p99", "wire held back"];
   const lines = rows.map((r) => [
     "",
     r.target,
@@ -163,6 +163,8 @@ export function formatStreamTable(title: string, rows: StreamRow[]): string {
     signed(r.addedRelayP50Ms, 3),
     fmt(r.probe.gapMs.p50, 3),
     `${r.probe.heldBack}/${r.probe.chunksChecked}`,
+    fmt(r.wire?.requestMs.p50, 3),
+    fmt(r.wire?.upstreamMs.p50, 3),
     fmt(r.wire?.relayMs.p50, 3),
     fmt(r.wire?.relayMs.p99, 3),
     r.wire ? `${r.wire.heldBack}/${r.wire.chunksChecked}` : "-",

@@ -95,8 +95,8 @@ export async function streamTiming(opts: { root: string; mockOrigin: string; sce
           probes.set(target.name, [...(probes.get(target.name) ?? []), probe]);
           let onWire = "";
           if (capture) {
-            const { sightings, dropped } = await capture.stop();
-            const wire = wireTiming(probe.samples.stamps, sightings, mockPort, targetPort);
+            const { sightings, segments, dropped } = await capture.stop();
+            const wire = wireTiming(probe.samples.stamps, sightings, mockPort, targetPort, segments);
             wires.set(target.name, [...(wires.get(target.name) ?? []), wire]);
             const at = wire.heldAt.length > 0 ? ` (chunks ${wire.heldAt.join(", ")})` : "";
             onWire = `, on the wire ${wire.heldBack}/${wire.chunksChecked}${at}${dropped > 0 ? ` (tcpdump dropped ${dropped} packets)` : ""}`;

@@ -7,7 +7,7 @@ import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { onPath, spawnChild, stopChild, waitForLine } from "./children.ts";
 import { STAMP_PATTERN } from "./mock-streams.ts";
-import { stampSightings, type Sighting } from "./pcap.ts";
+import { stampSightings, wireSegments, type Sighting, type WireSegment } from "./pcap.ts";
 import { LOAD_CORE } from "./runs.ts";
 import { summarise, type Summary } from "./stats.ts";
 
@@ -23,7 +23,17 @@ export interface WireTiming {
   missing: number;
   /** Each held-back chunk's place in its stream (0: the first): work the relay does at a stream's start holds its first chunks. */
   heldAt: number[];
-  samples: { relayMs: number[] };
+  /**
+   * Per timed stream: the relay's request to the mock began − the client's request ended, ms. What a gateway does
+   * with a request before the provider has it (key, checks, metering's reservation, the request's translation).
+   */
+  requestMs: Summary;
+  /**
+   * Per timed stream: the mock's first segment of its answer − the relay's request to it began, ms: the provider's
+   * time, on the shared core, which whatever the relay does after its write delays.
+   */
+  upstreamMs: Summary;
+  samples: { relayMs: number[]; requestMs: number[]; upstreamMs: number[] };
 }
 
 // tcpdump gives up root for its own user once capturing; the file must stay where the bench can write and remove it
@@ -45,16 +55,16 @@ export function wireCaptureAvailable(): boolean {
 
 export interface WireCapture {
   /** Stops the capture and reads what it saw. */
-  stop(): Promise<{ sightings: Map<number, Sighting[]>; dropped: number }>;
+  stop(): Promise<{ sightings: Map<number, Sighting[]>; segments: WireSegment[]; dropped: number }>;
 }
 
 /**
- * Captures what `ports` send on loopback into a file in `dir`, tcpdump on the load core. Only what those ports
- * send: a relay's requests to the mock (a coding agent's are 230 KB each) are not needed, its answers are.
+ * Captures what `ports` send and receive on loopback into a file in `dir`, tcpdump on the load core: the mock's
+ * and the relay's answers, and the requests to both (a coding agent's 230 KB each way; ~25 MB a probe of 50).
  */
 export async function startWireCapture(dir: string, name: string, ports: readonly number[]): Promise<WireCapture> {
   const file = path.join(dir, `${name}.pcap`);
-  const filter = `tcp and (${ports.map((p) => `src port ${p}`).join(" or ")})`;
+  const filter = `tcp and (${ports.map((p) => `port ${p}`).join(" or ")})`;
   const child = spawnChild(`tcpdump ${name}`, ["tcpdump", ["-i", "lo", ...runAs, "-B", "65536", "--time-stamp-precision=nano", "-w", file, filter]], { core: LOAD_CORE, cwd: dir, stdio: ["ignore", "ignore", "pipe"] });
   // what it says at the end (packets dropped) is read once it has stopped
   let stderr = "";
@@ -72,7 +82,8 @@ export async function startWireCapture(dir: string, name: string, ports: readonl
       await stopChild(child);
       try {
         const dropped = Number(/(\d+) packets? dropped by kernel/.exec(stderr)?.[1] ?? 0);
-        return { sightings: stampSightings(readFileSync(file), STAMP_PATTERN), dropped };
+        const pcap = readFileSync(file);
+        return { sightings: stampSightings(pcap, STAMP_PATTERN), segments: wireSegments(pcap), dropped };
       } finally {
         rmSync(file, { force: true });
       }
@@ -82,10 +93,12 @@ export async function startWireCapture(dir: string, name: string, ports: readonl
 
 /**
  * The relay's timing of the probe's timed streams (each a list of its chunks' stamps, in order): a chunk is on the
- * mock's leg when `mockPort` sent it, on the relay's when `relayPort` did.
+ * mock's leg when `mockPort` sent it, on the relay's when `relayPort` did; a segment sent to `relayPort` is the
+ * client's request, one sent to `mockPort` the relay's.
  */
-export function wireTiming(streams: readonly (readonly number[])[], sightings: ReadonlyMap<number, readonly Sighting[]>, mockPort: number, relayPort: number): WireTiming {
+export function wireTiming(streams: readonly (readonly number[])[], sightings: ReadonlyMap<number, readonly Sighting[]>, mockPort: number, relayPort: number, segments: readonly WireSegment[] = []): WireTiming {
   const sentAt = (stamp: number, port: number): number | undefined => sightings.get(stamp)?.find((s) => s.srcPort === port)?.atUs;
+  const { requestMs, upstreamMs } = requestLegs(streams, segments, mockPort, relayPort, sentAt);
   let chunksChecked = 0;
   let missing = 0;
   const heldAt: number[] = [];
@@ -101,13 +114,61 @@ export function wireTiming(streams: readonly (readonly number[])[], sightings: R
       if (leg.out >= next.in) heldAt.push(k);
     });
   }
-  return { heldBack: heldAt.length, chunksChecked, relayMs: summarise(relayMs), missing, heldAt, samples: { relayMs } };
+  return { heldBack: heldAt.length, chunksChecked, relayMs: summarise(relayMs), missing, heldAt, requestMs: summarise(requestMs), upstreamMs: summarise(upstreamMs), samples: { relayMs, requestMs, upstreamMs } };
+}
+
+/**
+ * Each timed stream's request legs, found back from the mock's first content chunk: the last segment the relay sent
+ * the mock before it ends the relay's request, the client's last segment to the relay before that ends the
+ * client's, and the relay's first segment to the mock after that begins its own; the mock's first segment after
+ * the relay's request ended is its answer's start (its head, or its head and first event). A stream whose first
+ * chunk the capture missed has none.
+ */
+function requestLegs(streams: readonly (readonly number[])[], segments: readonly WireSegment[], mockPort: number, relayPort: number, sentAt: (stamp: number, port: number) => number | undefined): { requestMs: number[]; upstreamMs: number[] } {
+  const toMock = segments.filter((s) => s.dstPort === mockPort).map((s) => s.atUs);
+  const toRelay = segments.filter((s) => s.dstPort === relayPort).map((s) => s.atUs);
+  const fromMock = segments.filter((s) => s.srcPort === mockPort).map((s) => s.atUs);
+  const requestMs: number[] = [];
+  const upstreamMs: number[] = [];
+  for (const stamps of streams) {
+    const first = stamps[0] === undefined ? undefined : sentAt(stamps[0], mockPort);
+    if (first === undefined) continue;
+    const upLast = lastBefore(toMock, first);
+    if (upLast === undefined) continue;
+    const clientLast = lastBefore(toRelay, upLast + 1e-3);
+    if (clientLast === undefined) continue;
+    const upFirst = toMock[firstAtOrAfter(toMock, clientLast)]!;
+    const answered = fromMock[firstAtOrAfter(fromMock, upLast)]!;
+    requestMs.push((upFirst - clientLast) / 1000);
+    upstreamMs.push((answered - upFirst) / 1000);
+  }
+  return { requestMs, upstreamMs };
+}
+
+/** The latest of `times` (ascending) before `at`, or undefined. */
+function lastBefore(times: readonly number[], at: number): number | undefined {
+  const i = firstAtOrAfter(times, at);
+  return i > 0 ? times[i - 1] : undefined;
+}
+
+/** The index of the first of `times` (ascending) at or after `at` (times.length when none is). */
+function firstAtOrAfter(times: readonly number[], at: number): number {
+  let lo = 0;
+  let hi = times.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (times[mid]! < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Several probes' wire timings as one. */
 export function poolWire(each: readonly WireTiming[]): WireTiming {
   const relayMs = each.flatMap((w) => w.samples.relayMs);
   const sum = (f: (w: WireTiming) => number): number => each.reduce((a, w) => a + f(w), 0);
+  const requestMs = each.flatMap((w) => w.samples.requestMs);
+  const upstreamMs = each.flatMap((w) => w.samples.upstreamMs);
   const heldAt = each.flatMap((w) => w.heldAt);
-  return { heldBack: heldAt.length, chunksChecked: sum((w) => w.chunksChecked), relayMs: summarise(relayMs), missing: sum((w) => w.missing), heldAt, samples: { relayMs } };
+  return { heldBack: heldAt.length, chunksChecked: sum((w) => w.chunksChecked), relayMs: summarise(relayMs), missing: sum((w) => w.missing), heldAt, requestMs: summarise(requestMs), upstreamMs: summarise(upstreamMs), samples: { relayMs, requestMs, upstreamMs } };
 }
