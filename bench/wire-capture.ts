@@ -24,8 +24,9 @@ export interface WireTiming {
   /** Each held-back chunk's place in its stream (0: the first): work the relay does at a stream's start holds its first chunks. */
   heldAt: number[];
   /**
-   * Per timed stream: the relay's request to the mock began − the client's request ended, ms. What a gateway does
-   * with a request before the provider has it (key, checks, metering's reservation, the request's translation).
+   * Per timed stream: the relay's first segment to the mock after the client's request ended − that end, ms. What a
+   * gateway does with a request before the provider has it (key, checks, metering's reservation, the request's
+   * translation); for a relay that passes a body on as it comes (nginx, a large one), its last piece's passage.
    */
   requestMs: Summary;
   /**
