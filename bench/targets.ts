@@ -48,7 +48,7 @@ export function checkTargets(load: LoadRow[], streams: StreamRow[], snapshot: Sn
   }
   for (const mode of GATEWAYS.filter((m) => modes.includes(m))) {
     for (const s of streams.filter((r) => r.target === mode)) {
-      out.push(check(`${mode}: ${s.scenario} time to first chunk ≤ 0.2 ms over direct`, s.addedTtfbP50Ms, (v) => v <= 0.2, (v) => `${v >= 0 ? "+" : ""}${v.toFixed(3)} ms (p50)`, "no direct probe"));
+      out.push(check(`${mode}: ${s.scenario} time to first chunk ≤ 0.2 ms over direct`, s.addedTtfbP50Ms, (v) => v <= 0.2, (v) => `${signedMs(v)} (p50)${beside(s, streams)}`, "no direct probe"));
       // direct has no relay to hold anything back: what it shows is the client's own scheduling on this machine
       const direct = streams.find((r) => r.scenario === s.scenario && r.target === "direct")?.probe.heldBack;
       const floor = direct === undefined ? "" : ` (direct: ${direct}, the measurement's floor on this machine)`;
@@ -70,6 +70,22 @@ export function checkTargets(load: LoadRow[], streams: StreamRow[], snapshot: Sn
     out.push(check(`split: a delta reaches every replica in < 100 ms p99`, snapshot.delta?.allReplicasMs.p99, (v) => v < 100, (v) => `${v.toFixed(1)} ms p99 (p50 ${snapshot.delta?.allReplicasMs.p50.toFixed(1)} ms)`, note));
   }
   return out;
+}
+
+const signedMs = (v: number): string => `${v >= 0 ? "+" : ""}${v.toFixed(3)} ms`;
+
+/**
+ * The bare relay's first chunk beside a gateway's, and both request legs on the wire (the client's request in to
+ * the provider's out): how much of a miss is the Node stack's, how much the gateway's own work before the call.
+ */
+function beside(s: StreamRow, streams: readonly StreamRow[]): string {
+  const relay = streams.find((r) => r.scenario === s.scenario && r.target === "relay");
+  const relayTtfb = relay?.addedTtfbP50Ms === undefined ? "" : `; the bare relay: ${signedMs(relay.addedTtfbP50Ms)}`;
+  const leg = (r: StreamRow | undefined): string | undefined => (r?.wire && r.wire.requestMs.count > 0 ? `${(r.wire.requestMs.p50 * 1000).toFixed(0)} µs` : undefined);
+  const own = leg(s);
+  if (own === undefined) return relayTtfb;
+  const theRelay = leg(relay);
+  return `${relayTtfb}; request leg on the wire ${own}${theRelay === undefined ? "" : ` (the relay ${theRelay})`}`;
 }
 
 export function formatTargets(checks: TargetCheck[]): string {
