@@ -126,9 +126,11 @@ export function wireTiming(streams: readonly (readonly number[])[], sightings: R
  * chunk the capture missed has none.
  */
 function requestLegs(streams: readonly (readonly number[])[], segments: readonly WireSegment[], mockPort: number, relayPort: number, sentAt: (stamp: number, port: number) => number | undefined): { requestMs: number[]; upstreamMs: number[] } {
-  const toMock = segments.filter((s) => s.dstPort === mockPort).map((s) => s.atUs);
-  const toRelay = segments.filter((s) => s.dstPort === relayPort).map((s) => s.atUs);
-  const fromMock = segments.filter((s) => s.srcPort === mockPort).map((s) => s.atUs);
+  // in time order: a capture's order is the order packets reached it, which two cores' sends can cross
+  const times = (keep: (s: WireSegment) => boolean) => segments.filter(keep).map((s) => s.atUs).sort((a, b) => a - b);
+  const toMock = times((s) => s.dstPort === mockPort);
+  const toRelay = times((s) => s.dstPort === relayPort);
+  const fromMock = times((s) => s.srcPort === mockPort);
   const requestMs: number[] = [];
   const upstreamMs: number[] = [];
   for (const stamps of streams) {
