@@ -122,11 +122,16 @@ function reassemble(segments: Segment[]): { text: string; ends: number[] } {
 
 /** The index of the segment whose bytes include offset `at` (ends ascending). */
 function segmentHolding(ends: readonly number[], at: number): number {
+  return Math.min(firstAbove(ends, at), ends.length - 1);
+}
+
+/** The index of the first of `sorted` (ascending) above `at`; sorted.length when none is. */
+export function firstAbove(sorted: readonly number[], at: number): number {
   let lo = 0;
-  let hi = ends.length - 1;
+  let hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (ends[mid]! > at) hi = mid;
+    if (sorted[mid]! > at) hi = mid;
     else lo = mid + 1;
   }
   return lo;

@@ -7,7 +7,7 @@ import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { onPath, spawnChild, stopChild, waitForLine } from "./children.ts";
 import { STAMP_PATTERN } from "./mock-streams.ts";
-import { stampSightings, wireSegments, type Sighting, type WireSegment } from "./pcap.ts";
+import { firstAbove, stampSightings, wireSegments, type Sighting, type WireSegment } from "./pcap.ts";
 import { LOAD_CORE } from "./runs.ts";
 import { summarise, type Summary } from "./stats.ts";
 
@@ -136,34 +136,22 @@ function requestLegs(streams: readonly (readonly number[])[], segments: readonly
   for (const stamps of streams) {
     const first = stamps[0] === undefined ? undefined : sentAt(stamps[0], mockPort);
     if (first === undefined) continue;
-    const upLast = lastBefore(toMock, first);
-    if (upLast === undefined) continue;
-    const clientLast = lastBefore(toRelay, upLast + 1e-3);
-    if (clientLast === undefined) continue;
-    const upFirst = toMock[firstAtOrAfter(toMock, clientLast)]!;
-    const answered = fromMock[firstAtOrAfter(fromMock, upLast)]!;
+    const upLast = lastAtOrBefore(toMock, first);
+    const clientLast = upLast === undefined ? undefined : lastAtOrBefore(toRelay, upLast);
+    if (upLast === undefined || clientLast === undefined) continue;
+    const upFirst = toMock[firstAbove(toMock, clientLast)];
+    const answered = fromMock[firstAbove(fromMock, upLast)];
+    if (upFirst === undefined || answered === undefined) continue;
     requestMs.push((upFirst - clientLast) / 1000);
     upstreamMs.push((answered - upFirst) / 1000);
   }
   return { requestMs, upstreamMs };
 }
 
-/** The latest of `times` (ascending) before `at`, or undefined. */
-function lastBefore(times: readonly number[], at: number): number | undefined {
-  const i = firstAtOrAfter(times, at);
+/** The latest of `times` (ascending) at or before `at`, or undefined. */
+function lastAtOrBefore(times: readonly number[], at: number): number | undefined {
+  const i = firstAbove(times, at);
   return i > 0 ? times[i - 1] : undefined;
-}
-
-/** The index of the first of `times` (ascending) at or after `at` (times.length when none is). */
-function firstAtOrAfter(times: readonly number[], at: number): number {
-  let lo = 0;
-  let hi = times.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (times[mid]! < at) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** Several probes' wire timings as one. */
