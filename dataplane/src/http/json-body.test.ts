@@ -22,6 +22,14 @@ describe("request bodies nested past any client's need", () => {
     expect(outcome(`{"a":${"[".repeat(100_000)}`)).toBe(`400 The request body nests deeper than ${MAX_JSON_DEPTH} levels.`);
   });
 
+  it("refuses a body too short to nest past the limit as JSON.parse does, with or without the scan", () => {
+    // shorter than two brackets a level: valid JSON this short cannot nest deeper than the limit
+    const open = `{"a":${"[".repeat(MAX_JSON_DEPTH + 1)}}`;
+    expect(open.length).toBeLessThan(2 * (MAX_JSON_DEPTH + 1));
+    expect(outcome(open)).toBe("400 The request body is not valid JSON.");
+    expect(outcome(nested(MAX_JSON_DEPTH))).toBe("ok");
+  });
+
   it("counts only brackets outside strings, escaped quotes included", () => {
     expect(outcome(`{"a":"${"[{".repeat(1_000)}"}`)).toBe("ok");
     // \\" closes the string (the backslash is escaped); \" does not
