@@ -33,6 +33,21 @@ describe("OpenAI-compatible chat: the request", () => {
     expect(JSON.parse(bodyText(buildChatRequest(JSON.parse(without) as Record<string, unknown>, target, true, { text: without }).body))).toMatchObject({ stream_options: { include_usage: true } });
   });
 
+  it("writes stream_options as the client sent them with include_usage true, whatever they were", () => {
+    const written = (so: unknown) => {
+      const text = JSON.stringify({ model: "openai/gpt-4o", messages: body.messages, stream: true, stream_options: so });
+      return bodyText(buildChatRequest(JSON.parse(text) as Record<string, unknown>, target, true, { text }).body);
+    };
+    const optionsOf = (so: unknown) => (JSON.parse(written(so)) as { stream_options: unknown }).stream_options;
+    for (const so of [null, {}, { include_usage: true }, { include_usage: false }, [], "yes", 1]) expect(optionsOf(so)).toEqual({ include_usage: true });
+    expect(written({ include_usage: false })).toContain('"stream_options":{"include_usage":true}');
+    expect(optionsOf({ include_usage: false, continuous_usage_stats: true })).toEqual({ include_usage: true, continuous_usage_stats: true });
+    expect(optionsOf([7])).toEqual({ 0: 7, include_usage: true });
+    // a non-stream request is left as it came
+    const text = JSON.stringify({ model: "openai/gpt-4o", messages: body.messages, stream_options: { include_usage: false } });
+    expect(JSON.parse(bodyText(buildChatRequest(JSON.parse(text) as Record<string, unknown>, target, false, { text }).body))).toMatchObject({ stream_options: { include_usage: false } });
+  });
+
   it("rebuilds a body whose keys repeat, so the provider sees one model: the one the gateway resolved and bills", () => {
     const text = '{"model":"gpt-4-32k","messages":[{"role":"user","content":"hi"}],"model":"openai/gpt-4o"}';
     const parsed = JSON.parse(text) as Record<string, unknown>;

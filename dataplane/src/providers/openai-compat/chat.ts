@@ -1,6 +1,6 @@
 import { jsonString } from "../../../../proto/json-text.ts";
 import { parseResponseJson } from "../shared/provider-json.ts";
-import { twoTopLevelSpans, withTopLevelValues, type JsonSource } from "../shared/json-top-level.ts";
+import { JsonText, twoTopLevelSpans, withTopLevelValues, type JsonSource } from "../shared/json-top-level.ts";
 import { upstreamUrl } from "../shared/upstream-url.ts";
 import type { ChatContext, PassThroughRequest, UpstreamTarget, Usage } from "../types.ts";
 import { parseOpenAIUsage } from "./usage.ts";
@@ -12,10 +12,7 @@ import { parseOpenAIUsage } from "./usage.ts";
  */
 export function buildChatRequest(body: Record<string, unknown>, target: UpstreamTarget, stream: boolean, source?: JsonSource): PassThroughRequest {
   const values: Record<string, unknown> = { model: target.upstreamModel };
-  if (stream) {
-    const so = body.stream_options;
-    values.stream_options = { ...(so !== null && typeof so === "object" ? so : {}), include_usage: true };
-  }
+  if (stream) values.stream_options = streamOptions(body.stream_options);
   return {
     url: upstreamUrl(target.baseUrl, "/chat/completions"),
     headers: {
@@ -25,6 +22,16 @@ export function buildChatRequest(body: Record<string, unknown>, target: Upstream
     },
     body: withTopLevelValues(body, source, values),
   };
+}
+
+/** `stream_options` with nothing but `include_usage: true`, as most streams ask for it (or ask for none). */
+const USAGE_ONLY = new JsonText('{"include_usage":true}');
+
+/** The client's `stream_options` with `include_usage: true`: the usage chunk the gateway meters by. */
+function streamOptions(so: unknown): unknown {
+  if (so === null || typeof so !== "object") return USAGE_ONLY;
+  for (const k in so) if (k !== "include_usage") return { ...so, include_usage: true };
+  return USAGE_ONLY;
 }
 
 /**

@@ -2,7 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { topLevelMembersOfBytes } from "./json-bytes.ts";
 import { indent, key, mangled, objectCase, objectText } from "./json-cases.test-helper.ts";
-import { SPLICED_BYTES_MIN, setTopLevelValues, topLevelMembers, twoTopLevelSpans, withTopLevelValues } from "./json-top-level.ts";
+import { bodyText } from "./json-pieces.test-helper.ts";
+import { JsonText, SPLICED_BYTES_MIN, setTopLevelValues, topLevelMembers, twoTopLevelSpans, withTopLevelValues } from "./json-top-level.ts";
 
 /** The source a route gives for a body whose bytes it scanned (http/json-body.ts). */
 const scanned = (text: string, bytes = Buffer.from(text)) => ({ text, bytes, byteMembers: topLevelMembersOfBytes(bytes, 1_000) });
@@ -211,6 +212,17 @@ describe("rewriting members", () => {
     expect(withTopLevelValues(JSON.parse(twice) as Record<string, unknown>, { text: twice }, { model: "up" })).toBe('{"model":"up","messages":[]}');
     expect(withTopLevelValues(JSON.parse(twice) as Record<string, unknown>, scanned(twice), { model: "up" })).toBe('{"model":"up","messages":[]}');
     expect(withTopLevelValues(body, undefined, { model: "up" })).toBe('{"model":"up","messages":[]}');
+  });
+
+  it("splices a value written as JSON text as it is, and writes it as that value when the body is rebuilt", () => {
+    const text = '{"model":"gpt","messages":[]}';
+    const body = JSON.parse(text) as Record<string, unknown>;
+    const options = new JsonText('{ "include_usage" : true }');
+    expect(withTopLevelValues(body, { text }, { model: 'up "x"', stream_options: options })).toBe('{"model":"up \\"x\\"","messages":[],"stream_options":{ "include_usage" : true }}');
+    expect(bodyText(withTopLevelValues(body, scanned(text), { stream_options: options }))).toBe('{"model":"gpt","messages":[],"stream_options":{ "include_usage" : true }}');
+    expect(withTopLevelValues(body, undefined, { model: "up", stream_options: options })).toBe('{"model":"up","messages":[],"stream_options":{"include_usage":true}}');
+    // a string value is the same JSON text each time it is kept and found again
+    for (const model of ["up", "up", "\u2028é"]) expect(JSON.parse(bodyText(withTopLevelValues(body, { text }, { model })))).toEqual({ model, messages: [] });
   });
 
   it.each([

@@ -164,6 +164,40 @@ export interface JsonSource {
 /** A JSON body as consecutive byte ranges (views of the client's bytes, and the spliced values), written in order. */
 export type JsonPieces = readonly Uint8Array[];
 
+/** A value the caller has written as JSON text already: withTopLevelValues splices the text in as it is. */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
+/**
+ * String values as JSON text, kept: the gateway sets a few (providers' model ids), the same string objects request
+ * after request. At one request at a time JSON.stringify of a model id and a two-member object was ~5 µs of a short
+ * request's way to its provider, cold each time (docs/performance.md).
+ */
+const stringTexts = new Map<string, string>();
+const STRING_TEXTS_MAX = 1024;
+
+function jsonOf(value: unknown): string {
+  if (value instanceof JsonText) return value.text;
+  if (typeof value !== "string") return JSON.stringify(value);
+  let text = stringTexts.get(value);
+  if (text === undefined) {
+    if (stringTexts.size >= STRING_TEXTS_MAX) stringTexts.clear();
+    stringTexts.set(value, (text = JSON.stringify(value)));
+  }
+  return text;
+}
+
+/** `values` with each JsonText as the value it writes, for a body rebuilt whole. */
+function parsedValues(values: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const k in values) {
+    const v = values[k];
+    out[k] = v instanceof JsonText ? JSON.parse(v.text) : v;
+  }
+  return out;
+}
+
 /**
  * A client's body forwarded with some top-level members set: spliced into what it sent (a coding agent's
  * conversations run to hundreds of kilobytes, not worth re-serialising), into its bytes when they were scanned,
@@ -174,10 +208,10 @@ export function withTopLevelValues(body: Record<string, unknown>, source: JsonSo
   const bytes = source?.bytes;
   const text = source?.text;
   const json: Record<string, string> = {};
-  for (const k in values) json[k] = JSON.stringify(values[k]);
+  for (const k in values) json[k] = jsonOf(values[k]);
   if (bytes === undefined || source?.byteMembers === undefined) {
     const members = text === undefined ? undefined : topLevelMembers(text, { unique: true });
-    if (text === undefined || members === undefined) return JSON.stringify({ ...body, ...values });
+    if (text === undefined || members === undefined) return JSON.stringify({ ...body, ...parsedValues(values) });
     const edits = topLevelEdits(members, json);
     return splice(text, edits.replaced, edits.appended);
   }
