@@ -60,4 +60,15 @@ describe("a stream's head", () => {
     expect(text.startsWith("data: {")).toBe(true);
     expect(text).not.toContain(HEAD_ALONE_COMMENT);
   });
+
+  it("writes no comment once the first event has gone, however long the provider pauses after it", async () => {
+    // the head alone first (its timer set), the first event soon after, then a pause longer than the timer: the timer,
+    // cleared once the first chunk has been written, must not bring a comment
+    f.mock.setStreamShape({ chunks: 3, firstDelayMs: 50, secondDelayMs: HEAD_ALONE_MS + 500 });
+    const res = await streamRequest();
+    const text = await res.text();
+    expect(text.startsWith("data: {")).toBe(true);
+    expect(text).not.toContain(HEAD_ALONE_COMMENT);
+    expect(text.match(/^data: \{/gm)?.length).toBeGreaterThanOrEqual(3);
+  });
 });

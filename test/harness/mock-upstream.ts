@@ -27,6 +27,8 @@ export interface StreamShape {
   delayMs?: number;
   /** A pause between the head and the first event, as a model that reasons before it writes makes. */
   firstDelayMs?: number;
+  /** A pause between the first event and the second, as a model that calls a slow tool midway makes. */
+  secondDelayMs?: number;
 }
 
 export interface MockUpstream {
@@ -89,11 +91,12 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 
 
 // One res.write per event so a proxy that buffers is visible to tests; delay only when asked.
-async function sendSse(res: http.ServerResponse, events: readonly string[], delayMs: number, firstDelayMs = 0): Promise<void> {
+async function sendSse(res: http.ServerResponse, events: readonly string[], delayMs: number, firstDelayMs = 0, secondDelayMs = 0): Promise<void> {
   res.writeHead(200, { "content-type": SSE_TYPE, "cache-control": "no-cache" });
   res.flushHeaders();
   for (const [i, event] of events.entries()) {
     if (i === 0 && firstDelayMs > 0) await sleep(firstDelayMs);
+    if (i === 1 && secondDelayMs > 0) await sleep(secondDelayMs);
     if (delayMs > 0 && i > 0) await sleep(delayMs);
     if (res.destroyed) return;
     res.write(event);
@@ -139,7 +142,7 @@ function record(req: http.IncomingMessage, bodyBytes: Buffer): RecordedRequest {
 export async function startMockUpstream(opts: { host?: string; port?: number } = {}): Promise<MockUpstream> {
   const bodies = loadBodies();
   const failures: Failure[] = [];
-  let shape: { events: Record<"true" | "false", string[]>; delayMs: number; firstDelayMs: number } | undefined;
+  let shape: { events: Record<"true" | "false", string[]>; delayMs: number; firstDelayMs: number; secondDelayMs: number } | undefined;
 
   function takeFailure(): Failure | undefined {
     const next = failures[0];
@@ -159,7 +162,7 @@ export async function startMockUpstream(opts: { host?: string; port?: number } =
       return sendJson(res, 200, bodies.chat);
     }
     const includeUsage = field(field(rec.json, "stream_options"), "include_usage") === true ? "true" : "false";
-    if (shape) return sendSse(res, shape.events[includeUsage], shape.delayMs, shape.firstDelayMs);
+    if (shape) return sendSse(res, shape.events[includeUsage], shape.delayMs, shape.firstDelayMs, shape.secondDelayMs);
     return sendSse(res, bodies.chatStream[includeUsage], 0);
   }
 
@@ -236,9 +239,9 @@ export async function startMockUpstream(opts: { host?: string; port?: number } =
     failNext(status, body, o = {}) {
       failures.push({ status, body: JSON.stringify(body), headers: o.headers ?? {}, remaining: o.times ?? 1 });
     },
-    setStreamShape({ chunks, delayMs = 0, firstDelayMs = 0 }) {
+    setStreamShape({ chunks, delayMs = 0, firstDelayMs = 0, secondDelayMs = 0 }) {
       const events = synthesiseChatEvents(bodies.recordedChat, chunks);
-      shape = { events: { true: withUsageOption(events, true), false: withUsageOption(events, false) }, delayMs, firstDelayMs };
+      shape = { events: { true: withUsageOption(events, true), false: withUsageOption(events, false) }, delayMs, firstDelayMs, secondDelayMs };
     },
     reset() {
       mock.requests.length = 0;
