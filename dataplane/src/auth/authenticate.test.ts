@@ -74,5 +74,16 @@ describe("authenticating an inference request", () => {
     ["  Bearer   abc  ", "abc"],
     ["Bearer", undefined],
     ["Bearer a b", undefined],
+    ["bearer abc", "abc"],
+    ["Bearer\tabc", "abc"],
+    ["Bearer  abc", "abc"],
+    ["Bearer abc ", "abc"],
+    ["Bearer abc\n", "abc"],
+    ["Bearer abc\u00a0", "abc"],
+    ["Bearer ab\u00e9c", "ab\u00e9c"],
+    ["Bearer ab\u00a0c", undefined],
+    ["Bearer ", undefined],
+    ["Basic abc", undefined],
+    ["xBearer abc", undefined],
   ])("bearerToken(%j) → %j", (h, t) => expect(bearerToken(h)).toBe(t));
 });
