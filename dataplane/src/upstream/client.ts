@@ -38,6 +38,7 @@ export interface UpstreamClientOptions {
 }
 
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
 /**
  * Whether a field value holds a character that could end the field (CR, LF, NUL). A loop rather than a regular
  * expression: at one request at a time the expression's three tests were ~3 µs of a request's way to its provider.
@@ -49,6 +50,7 @@ function unsafeValue(value: string): boolean {
   }
   return false;
 }
+
 /**
  * Field names found valid: the adapters' few (content-type, accept, authorization, ...) are looked up here rather
  * than matched against TOKEN again for every request (~20 ns a match in a loop, ~60 under load). Names only: a
