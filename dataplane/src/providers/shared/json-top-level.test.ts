@@ -221,8 +221,8 @@ describe("rewriting members", () => {
     expect(withTopLevelValues(body, { text }, { model: 'up "x"', stream_options: options })).toBe('{"model":"up \\"x\\"","messages":[],"stream_options":{ "include_usage" : true }}');
     expect(bodyText(withTopLevelValues(body, scanned(text), { stream_options: options }))).toBe('{"model":"gpt","messages":[],"stream_options":{ "include_usage" : true }}');
     expect(withTopLevelValues(body, undefined, { model: "up", stream_options: options })).toBe('{"model":"up","messages":[],"stream_options":{"include_usage":true}}');
-    // a string value is the same JSON text each time it is kept and found again
-    for (const model of ["up", "up", "\u2028é"]) expect(JSON.parse(bodyText(withTopLevelValues(body, { text }, { model })))).toEqual({ model, messages: [] });
+    // a string value, plain or one that needs escapes, as JSON.stringify writes it
+    for (const model of ["up", 'a "b" \\ c', "\u2028é\n"]) expect(JSON.parse(bodyText(withTopLevelValues(body, { text }, { model })))).toEqual({ model, messages: [] });
   });
 
   it.each([

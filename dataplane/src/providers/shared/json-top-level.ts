@@ -20,6 +20,8 @@
 // accepted, with the spans JSON.parse's meaning implies. Callers that need validity validate another way (e.g.
 // JSON.parse of the values they read) or treat the body as opaque bytes, as a proxy may.
 
+import { jsonString } from "../../../../proto/json-text.ts";
+
 /** Where one top-level member's value lies in the text: offsets into it, `valueEnd` exclusive. */
 export interface MemberSpan {
   /** The value's first character. */
@@ -170,22 +172,13 @@ export class JsonText {
 }
 
 /**
- * String values as JSON text, kept: the gateway sets a few (providers' model ids), the same string objects request
- * after request. At one request at a time JSON.stringify of a model id and a two-member object was ~5 µs of a short
- * request's way to its provider, cold each time (docs/performance.md).
+ * A value as JSON text; a string (a provider's model id) by jsonString. At one request at a time JSON.stringify of a
+ * model id and a two-member object was ~5 µs of a short request's way to its provider, cold each time
+ * (docs/performance.md).
  */
-const stringTexts = new Map<string, string>();
-const STRING_TEXTS_MAX = 1024;
-
 function jsonOf(value: unknown): string {
   if (value instanceof JsonText) return value.text;
-  if (typeof value !== "string") return JSON.stringify(value);
-  let text = stringTexts.get(value);
-  if (text === undefined) {
-    if (stringTexts.size >= STRING_TEXTS_MAX) stringTexts.clear();
-    stringTexts.set(value, (text = JSON.stringify(value)));
-  }
-  return text;
+  return typeof value === "string" ? jsonString(value) : JSON.stringify(value);
 }
 
 /** `values` with each JsonText as the value it writes, for a body rebuilt whole. */
