@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import fc from "fast-check";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import fs, { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pino } from "pino";
@@ -163,6 +163,30 @@ describe("LOG_FILE", () => {
       Array.from({ length: 30 }, (_, i) => [`request ${i} ünï 🎉`, ...(i % 10 === 0 ? [`pino ${i} pïnö ✓`] : [])]).flat(),
     );
     expect(readFileSync(file).length).toBeLessThan(8 * 1024);
+  });
+
+  it("gets each line within a flush period of its writing, unclosed, and no write at all while nothing is logged", async () => {
+    const file = join(dir, "idle.log");
+    const log = createLogger({ LOG_FILE: file }, { service: "dataplane" });
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    const writes = vi.spyOn(fs, "write");
+    try {
+      // a timer kept running flushed every 200 ms, an empty write each time
+      await sleep(700);
+      expect(writes).not.toHaveBeenCalled();
+      log.info("pino's");
+      await sleep(350);
+      writeAccessLine(log, "info", ',"i":1', "request");
+      await sleep(350);
+      expect(readFileSync(file, "utf8").trim().split("\n").map((l) => (JSON.parse(l) as { msg: string }).msg)).toEqual(["pino's", "request"]);
+      const afterLines = writes.mock.calls.length;
+      expect(afterLines).toBeGreaterThan(0);
+      await sleep(700);
+      expect(writes.mock.calls.length).toBe(afterLines);
+    } finally {
+      writes.mockRestore();
+      await closeLogger(log);
+    }
   });
 
   it("receives every line once the logger is closed, appended after what was there, and a late line is dropped, not thrown", async () => {

@@ -40,27 +40,19 @@ export function createLogger(env: Readonly<Record<string, string | undefined>>, 
   const file = env.LOG_FILE || undefined;
   let destination = opts.destination;
   let opened: ByteStream | undefined;
+  let armFlush: (() => void) | undefined;
   if (!destination) {
     // opened here, synchronously, so that an unwritable LOG_FILE stops the start with its own error
     if (file) mkdirSync(dirname(file), { recursive: true });
-    // lines are gathered into writes of up to BATCH_BYTES, and what is gathered goes out at least every
-    // FLUSH_EVERY_MS: one write per access line was 8 % of a data plane's CPU under load
+    // lines are gathered into writes of up to BATCH_BYTES, and what is gathered goes out within FLUSH_EVERY_MS of
+    // its writing (flushWhileUnwritten): one write per access line was 8 % of a data plane's CPU under load
     // bytes, not text: a batch of access lines is already UTF-8 (writeAccessLine), and handed over as text it was
     // decoded, then encoded twice more (the file write's own buffer, three times its length and so mapped fresh
     // each time, and the stream's copy after the write): 0.8-1.2 ms a 64 KB batch against 0.3-0.4 as bytes,
     // 2.6-5 µs a line, on a PVM guest under the image's malloc settings (docs/performance.md)
     const stream = pino.destination({ dest: file ? openSync(file, "a") : 1, sync: false, minLength: BATCH_BYTES, contentMode: "buffer" });
-    const timer = setInterval(() => {
-      try {
-        flushAccessLines(sinkOf());
-        stream.flush();
-      } catch {
-        // not open yet, or closing: the next tick (or closeLogger) writes it
-      }
-    }, FLUSH_EVERY_MS);
-    timer.unref();
-    stream.once("close", () => clearInterval(timer));
     opened = stream as unknown as ByteStream;
+    armFlush = flushWhileUnwritten(opened, () => flushAccessLines(sinkOf()));
     destination = textInto(opened);
   }
   const scrub = secretScrubber(secretsFromEnv(env));
@@ -82,11 +74,54 @@ export function createLogger(env: Readonly<Record<string, string | undefined>>, 
   const stream = plainStream(internals(log)[pino.symbols.streamSym]);
   if (stream) {
     // gathered only where a timer flushes them (the stream opened here); a given destination gets each at once
-    sink = { stream, scrub, rawBindings: undefined, bindings: "", bytes: opened, lines: undefined, used: 0 };
+    sink = { stream, scrub, rawBindings: undefined, bindings: "", bytes: opened, armFlush, lines: undefined, used: 0 };
     accessSinks.set(log, sink);
     if (sink.bytes) gathering.add(sink);
   }
   return log;
+}
+
+/**
+ * Flushes the stream FLUSH_EVERY_MS after something was handed to it, and again at each such tick until every byte
+ * handed over is written; returns what arms it for lines gathered before the stream has them (`gather`). A flush
+ * while a write is out does nothing (sonic-boom), so a tick comes again while bytes are unwritten. A timer kept
+ * running instead woke an idle process five times a second and handed libuv's threads an empty write each time
+ * (docs/performance.md).
+ */
+function flushWhileUnwritten(stream: ByteStream, gather: () => void): () => void {
+  let handed = 0;
+  let written = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+  const tick = (): void => {
+    timer = undefined;
+    try {
+      gather();
+      if (handed !== written) stream.flush();
+    } catch {
+      // closing: closeLogger writes what is left
+    }
+    if (handed !== written) arm();
+  };
+  const arm = (): void => {
+    if (timer !== undefined || closed) return;
+    timer = setTimeout(tick, FLUSH_EVERY_MS);
+    timer.unref();
+  };
+  const write = stream.write.bind(stream);
+  stream.write = (bytes: Uint8Array): boolean => {
+    handed += bytes.length;
+    arm();
+    return write(bytes);
+  };
+  stream.on("write", (n: number) => {
+    written += n;
+  });
+  stream.once("close", () => {
+    closed = true;
+    clearTimeout(timer);
+  });
+  return arm;
 }
 
 /**
@@ -140,6 +175,8 @@ interface AccessSink {
    * opened (pino's destination, `stream`, writes its text there). A given destination gets each line at once.
    */
   readonly bytes: ByteStream | undefined;
+  /** Arms the flush of `bytes` (flushWhileUnwritten), for lines gathered before the stream has them. */
+  readonly armFlush: (() => void) | undefined;
   /** The lines gathered so far, as UTF-8 in `lines[0, used)` (allocated with the first line). */
   lines: Buffer | undefined;
   used: number;
@@ -149,7 +186,7 @@ interface AccessSink {
  * Access lines are handed to the stream this many bytes at a time (~150 lines): one hand-over per line cost a
  * request ~8 µs under load (the stream re-measures and re-joins its buffer on every write), and each hand-over is
  * a file write through libuv's thread pool: 64 KB a write took ~1.1-1.3 µs a line of CPU against ~1.6-2.3 for
- * 16 KB (a scratch loop of 200,000 lines, alternated). What is gathered still goes out every FLUSH_EVERY_MS.
+ * 16 KB (a scratch loop of 200,000 lines, alternated). What is gathered still goes out within FLUSH_EVERY_MS.
  *
  * They are gathered as bytes, each line written into one buffer as it is made, not joined into a string: a line
  * is a rope of some twenty pieces, and a string of 150 such lines, kept until the batch went out, was copied by
@@ -228,6 +265,7 @@ export function writeAccessLine(log: Logger, level: AccessLevel, fields: string,
     }
   }
   const lines = (sink.lines ??= Buffer.allocUnsafe(ACCESS_BATCH_BYTES));
+  if (sink.used === 0) sink.armFlush?.();
   sink.used += lines.write(line, sink.used, "utf8");
 }
 
