@@ -110,13 +110,19 @@ describe("tuneHeap", () => {
 
 describe("tuneHeap with large request bodies", () => {
   it("widens the old generation's room by the bodies read, so that their bytes do not bring a full collection every few dozen", () => {
-    // 3,500 bodies counted (~1.5 GB with their chunks): within the 14 MB budget alone 9-15 full collections, with the
-    // room widened by up to 48 MB 1-3 (scratch runs of the same script)
-    const budgetOnly = readBodies(0);
-    const widened = readBodies(48);
-    expect(budgetOnly).toBeGreaterThanOrEqual(6);
+    // 3,500 bodies counted (~1.5 GB with their chunks): within the 14 MB budget alone 9-26 full collections, with the
+    // room widened by up to 48 MB 0-4 (scratch runs of the same script, quiet or beside four busy loops). Marking runs
+    // on the helper threads and ends in a task on the event loop, so the count follows the CPU they get: a loaded CI
+    // suite run once counted 4 in the budget alone. Counted over three alternated runs of each, as above
+    let budgetOnly = 0;
+    let widened = 0;
+    for (let i = 0; i < 3; i++) {
+      budgetOnly += readBodies(0);
+      widened += readBodies(48);
+    }
+    expect(budgetOnly).toBeGreaterThanOrEqual(9);
     expect(widened).toBeLessThan(budgetOnly * 0.5);
-  });
+  }, 120_000);
 });
 
 describe("growingPercentFor", () => {
