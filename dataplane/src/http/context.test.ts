@@ -20,6 +20,30 @@ describe("a request's headers", () => {
   });
 });
 
+describe("what a registered route tells of its requests", () => {
+  it("gives the method the route was registered for, and reads the query and content type only where the route reads them", () => {
+    const calls: string[] = [];
+    const req = {
+      getMethod: () => (calls.push("method"), "post"),
+      getUrl: () => "/v1/images/generations",
+      getQuery: () => (calls.push("query"), "a=1"),
+      getHeader: (k: string) => (calls.push(k), k === "content-type" ? "multipart/form-data; boundary=x" : ""),
+    } as unknown as HttpRequest;
+    const plain = new RequestContext(response, req, undefined, { method: "POST" });
+    expect([plain.method, plain.query, plain.contentType]).toEqual(["POST", "", ""]);
+    expect(calls).toEqual(["authorization"]);
+    calls.length = 0;
+    const reading = new RequestContext(response, req, undefined, { method: "POST", query: true, contentType: true });
+    expect([reading.method, reading.query, reading.contentType]).toEqual(["POST", "a=1", "multipart/form-data; boundary=x"]);
+    expect(calls).toEqual(["query", "authorization", "content-type"]);
+    calls.length = 0;
+    // a request no route took (the 404 and 405 answers) is read whole
+    const unrouted = new RequestContext(response, req);
+    expect([unrouted.method, unrouted.query, unrouted.contentType]).toEqual(["POST", "a=1", "multipart/form-data; boundary=x"]);
+    expect(calls).toEqual(["method", "query", "authorization", "content-type"]);
+  });
+});
+
 describe("a request's body", () => {
   /** A context whose body arrives as the given chunks, each in uWS's memory only while its callback runs. */
   async function read(chunks: readonly Buffer[], opts: { limit?: number; declared?: number }): Promise<Buffer> {

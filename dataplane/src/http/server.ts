@@ -31,6 +31,10 @@ interface Route {
   public?: boolean;
   /** A tighter body limit than the server's. */
   maxBody?: number;
+  /** Reads the query string (`ctx.query`); otherwise it is "" (RouteReads). */
+  query?: boolean;
+  /** Reads the request's content type (`ctx.contentType`); otherwise it is "". */
+  contentType?: boolean;
 }
 
 /** The control plane refuses larger management bodies anyway (controlplane/src/http/validation.ts); refused here first. */
@@ -52,20 +56,20 @@ const ROUTES: readonly Route[] = [
   { method: "post", pattern: "/v1/messages", handler: messages, body: true, headers: NATIVE_HEADERS, dialect: "anthropic" },
   { method: "post", pattern: "/v1/messages/count_tokens", handler: countTokens, body: true, headers: NATIVE_HEADERS, dialect: "anthropic" },
   { method: "post", pattern: "/v1/embeddings", handler: embeddings, body: true },
-  { method: "post", pattern: "/v1/images/generations", handler: imageGenerations, body: true },
-  { method: "post", pattern: "/v1/images/edits", handler: imageEdits, body: true },
+  { method: "post", pattern: "/v1/images/generations", handler: imageGenerations, body: true, contentType: true },
+  { method: "post", pattern: "/v1/images/edits", handler: imageEdits, body: true, contentType: true },
   // the upload is read by the route itself, part by part, so its size is judged while it arrives
-  { method: "post", pattern: "/v1/audio/transcriptions", handler: audioTranscriptions },
+  { method: "post", pattern: "/v1/audio/transcriptions", handler: audioTranscriptions, contentType: true },
   { method: "get", pattern: "/v1/credits", handler: getCredits },
   { method: "get", pattern: "/v1/key", handler: getKey },
-  { method: "del", pattern: "/v1/key", handler: forwardToControlPlane, headers: FORWARDED_HEADERS },
-  { method: "get", pattern: "/v1/management/keys", handler: forwardToControlPlane, headers: FORWARDED_HEADERS },
-  { method: "post", pattern: "/v1/management/keys", handler: forwardToControlPlane, body: true, headers: FORWARDED_HEADERS, maxBody: MANAGEMENT_MAX_BODY_BYTES },
-  { method: "get", pattern: "/v1/management/keys/*", handler: forwardToControlPlane, headers: FORWARDED_HEADERS },
-  { method: "patch", pattern: "/v1/management/keys/*", handler: forwardToControlPlane, body: true, headers: FORWARDED_HEADERS, maxBody: MANAGEMENT_MAX_BODY_BYTES },
-  { method: "del", pattern: "/v1/management/keys/*", handler: forwardToControlPlane, headers: FORWARDED_HEADERS },
-  { method: "get", pattern: "/status", handler: forwardToControlPlane, headers: FORWARDED_HEADERS, public: true },
-  { method: "options", pattern: "/status", handler: forwardToControlPlane, headers: FORWARDED_HEADERS, public: true },
+  { method: "del", pattern: "/v1/key", handler: forwardToControlPlane, headers: FORWARDED_HEADERS, query: true },
+  { method: "get", pattern: "/v1/management/keys", handler: forwardToControlPlane, headers: FORWARDED_HEADERS, query: true },
+  { method: "post", pattern: "/v1/management/keys", handler: forwardToControlPlane, body: true, headers: FORWARDED_HEADERS, maxBody: MANAGEMENT_MAX_BODY_BYTES, query: true },
+  { method: "get", pattern: "/v1/management/keys/*", handler: forwardToControlPlane, headers: FORWARDED_HEADERS, query: true },
+  { method: "patch", pattern: "/v1/management/keys/*", handler: forwardToControlPlane, body: true, headers: FORWARDED_HEADERS, maxBody: MANAGEMENT_MAX_BODY_BYTES, query: true },
+  { method: "del", pattern: "/v1/management/keys/*", handler: forwardToControlPlane, headers: FORWARDED_HEADERS, query: true },
+  { method: "get", pattern: "/status", handler: forwardToControlPlane, headers: FORWARDED_HEADERS, public: true, query: true },
+  { method: "options", pattern: "/status", handler: forwardToControlPlane, headers: FORWARDED_HEADERS, public: true, query: true },
 ];
 
 const METHOD_NAME: Record<Method, string> = { get: "GET", post: "POST", patch: "PATCH", del: "DELETE", options: "OPTIONS" };
@@ -121,8 +125,9 @@ export function buildApp(deps: DataPlaneDeps): { app: uWS.TemplatedApp; inFlight
   for (const r of ROUTES) {
     const guarded = !r.public && guard.enabled;
     const maxBody = Math.min(r.maxBody ?? Infinity, deps.config.maxBodyBytes);
+    const reads = { method: METHOD_NAME[r.method], query: r.query === true, contentType: r.contentType === true };
     app[r.method](r.pattern, (res, req) => {
-      const ctx = new RequestContext(res, req, r.headers);
+      const ctx = new RequestContext(res, req, r.headers, reads);
       if (r.dialect) ctx.dialect = r.dialect;
       if (inFlight.stopping) {
         // a keep-alive connection asking after the stop began: another replica will take it
