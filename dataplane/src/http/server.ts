@@ -31,7 +31,7 @@ interface Route {
   public?: boolean;
   /** A tighter body limit than the server's. */
   maxBody?: number;
-  /** Reads the query string (`ctx.query`); otherwise it is "" (RouteReads). */
+  /** Reads the query string (`ctx.query`); otherwise it is "" (RouteReads): a route that reads it must say so. */
   query?: boolean;
   /** Reads the request's content type (`ctx.contentType`); otherwise it is "". */
   contentType?: boolean;
@@ -53,8 +53,8 @@ const ROUTES: readonly Route[] = [
   { method: "get", pattern: "/v1/models", handler: listModels },
   { method: "get", pattern: "/v1/models/*", handler: getModel },
   { method: "post", pattern: "/v1/chat/completions", handler: chatCompletions, body: true },
-  { method: "post", pattern: "/v1/messages", handler: messages, body: true, headers: NATIVE_HEADERS, dialect: "anthropic" },
-  { method: "post", pattern: "/v1/messages/count_tokens", handler: countTokens, body: true, headers: NATIVE_HEADERS, dialect: "anthropic" },
+  { method: "post", pattern: "/v1/messages", handler: messages, body: true, headers: NATIVE_HEADERS, dialect: "anthropic", query: true },
+  { method: "post", pattern: "/v1/messages/count_tokens", handler: countTokens, body: true, headers: NATIVE_HEADERS, dialect: "anthropic", query: true },
   { method: "post", pattern: "/v1/embeddings", handler: embeddings, body: true },
   { method: "post", pattern: "/v1/images/generations", handler: imageGenerations, body: true, contentType: true },
   { method: "post", pattern: "/v1/images/edits", handler: imageEdits, body: true, contentType: true },
