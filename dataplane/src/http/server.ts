@@ -31,9 +31,9 @@ interface Route {
   public?: boolean;
   /** A tighter body limit than the server's. */
   maxBody?: number;
-  /** Reads the query string (`ctx.query`); otherwise it is "" (RouteReads): a route that reads it must say so. */
+  /** Reads the query string (`ctx.query`), which is read from uWS only then (RouteReads); reading it undeclared throws. */
   query?: boolean;
-  /** Reads the request's content type (`ctx.contentType`); otherwise it is "". */
+  /** Reads the request's content type (`ctx.contentType`); reading it undeclared throws. */
   contentType?: boolean;
 }
 
