@@ -16,6 +16,7 @@ import { setGatewayFrom } from "./gateway-command.ts";
 import { startMockProcess } from "./mock-process.ts";
 import { startNginx } from "./nginx.ts";
 import { openStreams, type OpenStreamsResult } from "./open-streams.ts";
+import { openPacketSockets } from "./packet-sockets.ts";
 import { probeBundle } from "./probe-bundle.ts";
 import { expectedSeconds, parseOptions, type BenchOptions } from "./options.ts";
 import { memory } from "./proc.ts";
@@ -111,6 +112,8 @@ async function main(): Promise<void> {
   if (o.phases.includes("snapshot") && !snapshotPhase) notes.push("snapshot phase skipped: it needs split mode and BENCH_SNAPSHOT_KEYS > 0");
   const openStreamsPhase = o.phases.includes("open-streams") && modes.includes("split");
   if (o.phases.includes("open-streams") && !openStreamsPhase) notes.push("open-streams phase skipped: it needs split mode");
+  const captures = openPacketSockets();
+  if (captures !== undefined && captures > 0) notes.push(`${captures} packet capture socket${captures === 1 ? "" : "s"} open (a tcpdump?): every loopback packet passes ${captures === 1 ? "its filter" : "their filters"}, adding to every target's CPU; stop them for figures that compare with other runs`);
   const scenarios = allScenarios.filter((s) => o.scenarios.includes(s.name));
   const targetCount = 1 + (o.nginx ? 1 : 0) + (o.relay ? 1 : 0) + modes.length * (o.baseline === undefined ? 1 : 2);
 
