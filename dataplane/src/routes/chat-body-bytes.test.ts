@@ -459,4 +459,72 @@ describe("a key's conversation read from where it changed since its last request
       { numRuns: 150 },
     );
   });
+
+  // a coding agent's turn: a long system prompt, then reads and their results, and the ask that closes it
+  const agentTurn = (reads: number) => [
+    { role: "system", content: long("sys") },
+    { role: "user", content: long("ask") },
+    ...Array.from({ length: reads }, (_, i) => [
+      { role: "assistant", content: `je lis ${i}`, tool_calls: [{ id: `c${i}`, type: "function", function: { name: "read", arguments: `{"p":"f${i}"}` } }] },
+      { role: "tool", tool_call_id: `c${i}`, content: long(`file ${i}`) },
+    ]).flat(),
+  ];
+  const aside = (adapter: ChatAdapter, raw: Buffer, scope: string) => readChatRequestBody(raw, scope).textsAside(asSent(adapter), scope);
+
+  for (const [name, adapter, model] of [["Anthropic", anthropicChat, "anthropic/claude-haiku-4-5"], ["Gemini", geminiChat, "google/gemini-2.5-flash"]] as const) {
+    it(`takes the messages a key sent before its last closing turn as it parsed them, and writes what a whole parse writes (${name})`, () => {
+      const first = Buffer.from(JSON.stringify({ model, stream: true, messages: agentTurn(6) }));
+      // the next turn: the agent's answer to the last result, another result, and a short ask
+      const more = [...agentTurn(7), { role: "user", content: "Lance les tests." }];
+      const next = Buffer.from(JSON.stringify({ model, stream: true, messages: more }));
+      const before = aside(adapter, first, `key-${name}`).object.messages as unknown[];
+      const after = aside(adapter, next, `key-${name}`).object.messages as unknown[];
+      // kept: the messages before the last tool result (where Anthropic's closing turn starts), and all but the last
+      // for Gemini, which reads no closing turn; here the same
+      const kept = before.length - 1;
+      for (let i = 0; i < after.length; i++) expect(after[i] === before[i], `message ${i}`).toBe(i < kept);
+      expect(writtenBy(adapter, next, `key-${name}`)).toEqual(writtenBy(adapter, next, undefined));
+    });
+  }
+
+  it("reads a body with `messages` repeated as JSON.parse reads it, after a key's long conversation was kept", () => {
+    const model = "anthropic/claude-haiku-4-5";
+    const scope = "key-repeated";
+    const first = Buffer.from(JSON.stringify({ model, messages: agentTurn(6) }));
+    expect(writtenBy(anthropicChat, first, scope)).toEqual(writtenBy(anthropicChat, first, undefined));
+    // the same conversation with one more message, then `messages` again: JSON.parse keeps the last
+    const conversation = JSON.stringify([...agentTurn(6), { role: "user", content: "court" }]);
+    for (const last of ['"x"', "[]", '[{"role":"user","content":"seul"}]']) {
+      const raw = Buffer.from(`{"model":"${model}","messages":${conversation},"messages":${last}}`);
+      expect(writtenBy(anthropicChat, raw, scope)).toEqual(writtenBy(anthropicChat, raw, undefined));
+    }
+  });
+
+  it("changes no message it keeps when a later request reads a text of one back, and writes each text as the client sent it", () => {
+    // texts escaped as JSON.stringify never escapes them: a text decoded and written again would not be these bytes
+    const escaped = (messages: unknown[]) => Buffer.from(JSON.stringify({ model: "anthropic/claude-haiku-4-5", messages }).replaceAll("é", "\\u00e9"));
+    const big = (tag: string) => long(tag).repeat(3);
+    const call = (i: number) => [{ id: `c${i}`, type: "function", function: { name: "read", arguments: "{}" } }];
+    const messages = [
+      { role: "system", content: long("sys") },
+      { role: "user", content: long("ask") },
+      { role: "assistant", content: long("a0"), tool_calls: call(0) },
+      { role: "tool", tool_call_id: "c0", content: big("t0") },
+      { role: "assistant", content: big("a1"), tool_calls: call(1) },
+      { role: "tool", tool_call_id: "c1", content: big("t1") },
+    ];
+    // kept: the messages before the last tool result
+    const first = escaped(messages);
+    // those messages and a prefill: the closing turn now starts after the first tool result, so a kept message's text
+    // (the second assistant's) is read back into the objects this request gets; what it would keep in their place is
+    // too short to keep, so the next request finds the first's messages
+    const prefill = escaped([...messages.slice(0, 5), { role: "assistant", content: "prefill " }]);
+    const ask = escaped([...messages, { role: "user", content: "court" }]);
+    const scope = "key-closing";
+    for (const raw of [first, prefill, ask, prefill, ask]) {
+      const written = writtenBy(anthropicChat, raw, scope);
+      expect(written).toEqual(writtenBy(anthropicChat, raw, undefined));
+      expect(written).toContain("\\u00e9");
+    }
+  });
 });

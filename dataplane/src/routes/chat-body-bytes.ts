@@ -8,6 +8,7 @@ import { setToolsAside } from "../providers/shared/tools-aside.ts";
 import { startsAt } from "../starts-at.ts";
 import type { TextsAsSent } from "../providers/types.ts";
 import { MESSAGE_MEMBERS_READ, PART_MEMBERS_READ } from "./chat-capabilities.ts";
+import { ParsedConversations, type ConversationAt, type ParsedPrefix } from "./parsed-conversations.ts";
 import { ToolsMemo, type RememberedTools } from "./tools-memo.ts";
 
 /**
@@ -67,7 +68,7 @@ export function readChatRequestBody(raw: Buffer, scope?: string): ChatRequestBod
   return {
     model,
     whole: () => parseScannedBody(raw, byteMembers),
-    textsAside: (read, scope) => textsAside(raw, texts, read, toolsFor(read, scope, raw, byteMembers.get("tools"))) ?? parseScannedBody(raw, byteMembers),
+    textsAside: (read, scope) => textsAside(raw, texts, read, toolsFor(read, scope, raw, byteMembers.get("tools")), conversationOf(projection, byteMembers.get("messages"), read, scope)) ?? parseScannedBody(raw, byteMembers),
     forwarded: () => {
       const object: Record<string, unknown> = {};
       for (const [key, span] of byteMembers) {
@@ -93,6 +94,24 @@ export const LONG_TEXT = 1024;
 const toolsMemo = new ToolsMemo(512, 8 * 1024 * 1024);
 /** Each adapter's entries under a scope of their own: what one adapter wrote is never another's. */
 const adapterScopes = new Map<NonNullable<TextsAsSent["toolEntries"]>, string>();
+
+/** The keys' last long conversations as parsed with their texts aside (a coding agent's skeleton is ~20 KB of JSON). */
+const parsedConversations = new ParsedConversations(256, 8 * 1024 * 1024);
+/** Each TextsAsSent's entries under a scope of their own: which texts stay placeholders is the adapter's. */
+const textsScopes = new Map<TextsAsSent, string>();
+
+/**
+ * Where the scan found the body's conversation, and the scope its parse is kept under for the key; undefined without
+ * a key, or when the conversation read is not the body's `messages` (a repeated key, which JSON.parse reads as its
+ * last; the scan refuses a body with one, which is then parsed whole, and this does not rest on it).
+ */
+function conversationOf(projection: Projection, member: MemberSpan | undefined, read: TextsAsSent, scope: string): { scope: string; at: ConversationAt } | undefined {
+  const at = projection.conversationAt;
+  if (at === undefined || projection.conversationsRead !== 1 || member?.valueStart !== at.open) return undefined;
+  let adapter = textsScopes.get(read);
+  if (adapter === undefined) textsScopes.set(read, (adapter = String(textsScopes.size)));
+  return { scope: `${adapter} ${scope}`, at };
+}
 
 /**
  * The body's `tools` as the adapter writes them, remembered for the key by their bytes or written now, and where
@@ -128,35 +147,51 @@ function toolsFor(read: TextsAsSent, scope: string, raw: Buffer, span: MemberSpa
  *   are mostly files and listings, which stay aside.
  * Which messages those are is read off the parsed body, so repeated keys count as JSON.parse counts them.
  */
-function textsAside(raw: Buffer, texts: readonly MemberSpan[], read: TextsAsSent, tools: { span: MemberSpan; written: RememberedTools } | undefined): Parsed | undefined {
-  if (texts.length === 0 && tools === undefined) return undefined;
+function textsAside(
+  raw: Buffer,
+  allTexts: readonly MemberSpan[],
+  read: TextsAsSent,
+  tools: { span: MemberSpan; written: RememberedTools } | undefined,
+  conversation: { scope: string; at: ConversationAt } | undefined,
+): Parsed | undefined {
+  // the messages the key sent last, parsed then: only what follows them is decoded and parsed now
+  const found = conversation && parsedConversations.find(conversation.scope, raw, conversation.at);
+  const kept: ParsedPrefix | undefined = found?.kept;
+  const texts = found === undefined ? allTexts : allTexts.filter((t) => t.valueStart >= found.rest);
+  if (texts.length === 0 && tools === undefined && kept === undefined) return undefined;
   // unguessable, so no client's text can hold a placeholder; a UUID needs no escape in JSON
-  const prefix = `svc-text-${randomUUID()}-`;
-  // the tools' placeholder comes after the texts' numbers; the tools are a top-level member, so wholly before or
-  // after `messages`, which holds every text
-  const toolsAt = texts.length;
-  const order = texts.map((_, i) => i);
-  if (tools !== undefined) {
-    if (texts.length > 0 && tools.span.valueStart < texts[0]!.valueStart) order.unshift(toolsAt);
-    else order.push(toolsAt);
-  }
-  const spanAt = (i: number): MemberSpan => (i === toolsAt ? tools!.span : texts[i]!);
-  // decoded piece by piece: each piece ends before a string's quote or an array's bracket, never inside a character
+  const prefix = kept?.prefix ?? `svc-text-${randomUUID()}-`;
+  // the texts' numbers follow those of the messages kept; the tools' come after them
+  const base = kept?.next ?? 0;
+  const toolsAt = base + texts.length;
+  const cuts = texts.map((span, i) => ({ span, with: `"${prefix}${base + i}"` }));
+  if (found !== undefined) cuts.push({ span: { valueStart: conversation!.at.open + 1, valueEnd: found.rest }, with: "" });
+  if (tools !== undefined) cuts.push({ span: tools.span, with: `"${prefix}${toolsAt}"` });
+  cuts.sort((a, b) => a.span.valueStart - b.span.valueStart);
+  // decoded piece by piece: each piece ends before a string's quote, an array's bracket or a message, never inside a
+  // character
   let skeleton = "";
   let from = 0;
-  for (const i of order) {
-    const span = spanAt(i);
-    skeleton += `${raw.toString("utf8", from, span.valueStart)}"${prefix}${i}"`;
-    from = span.valueEnd;
+  for (const cut of cuts) {
+    skeleton += raw.toString("utf8", from, cut.span.valueStart) + cut.with;
+    from = cut.span.valueEnd;
   }
   skeleton += raw.toString("utf8", from);
   // the placeholders make it no deeper than the body the scan accepted
   const object = parseScannedText(skeleton);
   if (tools !== undefined) setToolsAside(object, { placeholder: `${prefix}${toolsAt}`, names: tools.written.names });
+  if (kept !== undefined) object.messages = kept.messages.concat(object.messages as unknown[]);
   const messages = object.messages as unknown[];
+  const keptCount = kept?.messages.length ?? 0;
   // every text set aside is one; any other string of the skeleton is under LONG_TEXT, most differ at their first character
   const isPlaceholder = (v: unknown): v is string => typeof v === "string" && v.charCodeAt(0) === prefix.charCodeAt(0) && startsAt(v, prefix);
-  const spanOf = (placeholder: string): MemberSpan => texts[Number(placeholder.slice(prefix.length))]!;
+  const spanAt = (i: number): MemberSpan | undefined => {
+    if (i >= base) return texts[i - base];
+    const span = kept!.spans[i];
+    const open = conversation!.at.open;
+    return span && { valueStart: open + span.valueStart, valueEnd: open + span.valueEnd };
+  };
+  const spanOf = (placeholder: string): MemberSpan => spanAt(Number(placeholder.slice(prefix.length)))!;
   const parts = (m: unknown): unknown[] => {
     const content = (m as { content?: unknown } | null)?.content;
     return Array.isArray(content) ? content : [];
@@ -170,26 +205,64 @@ function textsAside(raw: Buffer, texts: readonly MemberSpan[], read: TextsAsSent
     }
   }
   const text = (placeholder: string): string => parseMember(raw, spanOf(placeholder)) as string;
-  let aside = 0;
-  messages.forEach((m, i) => {
-    const message = m as { role?: unknown; content?: unknown } | null;
+  // the kept messages are as every request reads them when its closing turn starts after them (a tool result's texts,
+  // for an adapter that reads them, are put back the same in every request): counted, not walked again
+  const skipKept = kept !== undefined && (!read.closingTurnRead || closer >= keptCount - 1);
+  let aside = skipKept ? kept.aside : 0;
+  // the messages the key's next request may find: those before the closing turn, which no text was put back into
+  const count = read.closingTurnRead ? closer : messages.length - 1;
+  let asideBeforeCount = -1;
+  for (let i = skipKept ? keptCount : 0; i < messages.length; i++) {
+    if (i === count) asideBeforeCount = aside;
+    const m = messages[i];
+    let message = m as { role?: unknown; content?: unknown } | null;
+    // a kept message is shared with the key's other requests: copied before a text is put back into it
+    const own = (): { content?: unknown } => {
+      if (i < keptCount && message === m) messages[i] = message = copyMessage(m);
+      return message!;
+    };
     const closing = read.closingTurnRead && (i > closer || i === messages.length - 1);
     const toolResult = read.toolResultsRead && message?.role === "tool";
     if (isPlaceholder(message?.content)) {
-      if (closing || (toolResult && mayBeJsonString(raw, spanOf(message.content)))) message.content = text(message.content);
+      if (closing || (toolResult && mayBeJsonString(raw, spanOf(message.content)))) own().content = text(message.content);
       else aside++;
     }
-    for (const p of parts(m)) {
+    parts(message).forEach((p, j) => {
       const part = p as { text?: unknown } | null;
-      if (!isPlaceholder(part?.text)) continue;
-      if (closing || toolResult) part.text = text(part.text);
+      if (!isPlaceholder(part?.text)) return;
+      if (closing || toolResult) (parts(own())[j] as { text?: unknown }).text = text(part.text);
       else aside++;
+    });
+  }
+  if (conversation !== undefined && asideBeforeCount >= 0 && count > 0 && count !== keptCount && messages.length === conversation.at.ends.length) {
+    const { open, ends } = conversation.at;
+    // this request's texts in the messages kept: the first of its texts
+    const keptEnd = open + ends[count - 1]!;
+    let added = 0;
+    while (added < texts.length && texts[added]!.valueStart < keptEnd) added++;
+    let spans = kept?.spans ?? [];
+    if (added > 0) {
+      const grown = [...spans];
+      for (let i = 0; i < added; i++) grown[base + i] = { valueStart: texts[i]!.valueStart - open, valueEnd: texts[i]!.valueEnd - open };
+      spans = grown;
     }
-  });
+    parsedConversations.keep(conversation.scope, raw, conversation.at, { messages: messages.slice(0, count), prefix, spans, next: base + added, aside: asideBeforeCount }, skeleton.length);
+  }
   const source = { bytes: raw };
   if (aside === 0 && tools === undefined) return { object, source };
-  const pieceAt = (i: number): Uint8Array | undefined => (i === toolsAt ? tools?.written.json : i < toolsAt ? raw.subarray(texts[i]!.valueStart, texts[i]!.valueEnd) : undefined);
+  const pieceAt = (i: number): Uint8Array | undefined => {
+    if (i === toolsAt) return tools?.written.json;
+    const span = i < toolsAt ? spanAt(i) : undefined;
+    return span && raw.subarray(span.valueStart, span.valueEnd);
+  };
   return { object, source, restore: (written) => restorePieces(written, prefix, pieceAt) };
+}
+
+/** A copy of a message whose texts can be changed without changing it: its content parts copied too. */
+function copyMessage(m: unknown): { content?: unknown } {
+  const message = { ...(m as Record<string, unknown>) };
+  if (Array.isArray(message.content)) message.content = message.content.map((p: unknown) => (p !== null && typeof p === "object" ? { ...p } : p));
+  return message;
 }
 
 /** The request written, with each placeholder (`prefix` and its number, as a whole JSON string) replaced by its piece. */
@@ -251,6 +324,10 @@ class Projection {
   /** Each string `content` and part `text` of LONG_TEXT bytes or more, in order. */
   readonly texts: MemberSpan[] = [];
   readonly readers: ReadonlyMap<string, MemberReader>;
+  /** With a scope: where the conversation is, and each message's end (ConversationAt), for ParsedConversations. */
+  conversationAt: ConversationAt | undefined;
+  /** How many `messages` members were read (a repeated key is read each time). */
+  conversationsRead = 0;
 
   constructor(
     private readonly raw: Buffer,
@@ -290,7 +367,11 @@ class Projection {
     const end = points.length > 0 ? elementsAfter(raw, start + points[points.length - 1]!, visit) : visitElements(raw, start, visit);
     if (end < 0) return end;
     this.messages = messages;
-    if (this.scope !== undefined) conversations.keep(this.scope, raw.subarray(start, end), points, reads, depth);
+    this.conversationsRead++;
+    if (this.scope !== undefined) {
+      conversations.keep(this.scope, raw.subarray(start, end), points, reads, depth);
+      this.conversationAt = { open: start, ends: points };
+    }
     return end;
   }
 

@@ -1,0 +1,70 @@
+import type { MemberSpan } from "../providers/shared/json-top-level.ts";
+import { SizedLru } from "../sized-lru.ts";
+
+const COMMA = 0x2c;
+
+/**
+ * A key's conversation as the route parsed it with its long texts set aside (routes/chat-body-bytes.ts), up to a
+ * message: the messages before its closing turn, which the key's next turn, a coding agent's, sends again byte for
+ * byte. They are taken as they were parsed rather than parsed again, with what that turn added.
+ */
+export interface ParsedPrefix {
+  /** The conversation's bytes from its `[` to just past the last message kept (a view of that request's body). */
+  readonly bytes: Buffer;
+  /** Those messages as parsed, each long text a placeholder (`prefix` and its number). Shared: never changed. */
+  readonly messages: readonly unknown[];
+  /** The placeholders' prefix, unguessable as each request's own is, and like it never sent to a client. */
+  readonly prefix: string;
+  /** Where each placeholder's text is, as offsets from the conversation's `[`; numbers from `next` on are free. */
+  readonly spans: readonly (MemberSpan | undefined)[];
+  readonly next: number;
+  /** How many placeholders the messages hold (texts left aside, not put back into them). */
+  readonly aside: number;
+}
+
+/** Where a conversation is in its body, as the scan found it: its `[` and each message's end (offsets from it). */
+export interface ConversationAt {
+  readonly open: number;
+  readonly ends: readonly number[];
+}
+
+/** A conversation shorter than this is parsed whole: there is little to skip, and it would churn the memo. */
+const MIN_BYTES = 8 * 1024;
+
+/**
+ * Each key's last long conversation as parsed (ParsedPrefix), under a scope of its own for each adapter, whose
+ * TextsAsSent decide which texts stay placeholders. An entry holds its request's body (the bytes compared, and
+ * counted) and the messages parsed from the skeleton, roughly twice the skeleton's length.
+ */
+export class ParsedConversations {
+  readonly #entries: SizedLru<ParsedPrefix>;
+
+  constructor(maxEntries: number, maxBytes: number) {
+    this.#entries = new SizedLru(maxEntries, maxBytes);
+  }
+
+  /**
+   * The scope's kept messages and where the rest of this conversation starts (just past the comma after the last of
+   * them), when it holds them, byte for byte, and more after them; undefined otherwise.
+   */
+  find(scope: string, raw: Buffer, at: ConversationAt): { kept: ParsedPrefix; rest: number } | undefined {
+    const kept = this.#entries.get(scope);
+    if (kept === undefined) return undefined;
+    const count = kept.messages.length;
+    const end = at.open + kept.bytes.length;
+    // the scan ends a message where the kept bytes end, with one more after it, when they are the same
+    if (at.ends.length <= count || at.ends[count - 1] !== kept.bytes.length) return undefined;
+    if (!raw.subarray(at.open, end).equals(kept.bytes)) return undefined;
+    let i = end;
+    while (i < raw.length && raw[i] !== COMMA) i++;
+    return i < raw.length ? { kept, rest: i + 1 } : undefined;
+  }
+
+  /** Keeps a conversation's first `messages` (ParsedPrefix), if they are long; `skeletonLength` sizes their objects. */
+  keep(scope: string, raw: Buffer, at: ConversationAt, entry: Omit<ParsedPrefix, "bytes">, skeletonLength: number): void {
+    const count = entry.messages.length;
+    if (count === 0 || at.ends[count - 1]! < MIN_BYTES) return;
+    const bytes = raw.subarray(at.open, at.open + at.ends[count - 1]!);
+    this.#entries.set(scope, { ...entry, bytes }, raw.buffer.byteLength + 2 * skeletonLength);
+  }
+}
