@@ -92,13 +92,21 @@ export const LONG_TEXT = 1024;
  * make are ~75 KB).
  */
 const toolsMemo = new ToolsMemo(512, 8 * 1024 * 1024);
-/** Each adapter's entries under a scope of their own: what one adapter wrote is never another's. */
-const adapterScopes = new Map<NonNullable<TextsAsSent["toolEntries"]>, string>();
+/**
+ * Each adapter's entries under a scope of their own, in both memos: what one adapter wrote, or which texts it left
+ * as placeholders, is never another's.
+ */
+const adapterScopes = new Map<TextsAsSent, string>();
+
+/** `scope` (a key's) for the adapter that reads as `read` says. */
+function adapterScope(read: TextsAsSent, scope: string): string {
+  let adapter = adapterScopes.get(read);
+  if (adapter === undefined) adapterScopes.set(read, (adapter = String(adapterScopes.size)));
+  return `${adapter} ${scope}`;
+}
 
 /** The keys' last long conversations as parsed with their texts aside (a coding agent's skeleton is ~20 KB of JSON). */
 const parsedConversations = new ParsedConversations(256, 8 * 1024 * 1024);
-/** Each TextsAsSent's entries under a scope of their own: which texts stay placeholders is the adapter's. */
-const textsScopes = new Map<TextsAsSent, string>();
 
 /**
  * Where the scan found the body's conversation, and the scope its parse is kept under for the key; undefined without
@@ -108,9 +116,7 @@ const textsScopes = new Map<TextsAsSent, string>();
 function conversationOf(projection: Projection, member: MemberSpan | undefined, read: TextsAsSent, scope: string): { scope: string; at: ConversationAt } | undefined {
   const at = projection.conversationAt;
   if (at === undefined || projection.conversationsRead !== 1 || member?.valueStart !== at.open) return undefined;
-  let adapter = textsScopes.get(read);
-  if (adapter === undefined) textsScopes.set(read, (adapter = String(textsScopes.size)));
-  return { scope: `${adapter} ${scope}`, at };
+  return { scope: adapterScope(read, scope), at };
 }
 
 /**
@@ -121,9 +127,7 @@ function conversationOf(projection: Projection, member: MemberSpan | undefined, 
 function toolsFor(read: TextsAsSent, scope: string, raw: Buffer, span: MemberSpan | undefined): { span: MemberSpan; written: RememberedTools } | undefined {
   const entries = read.toolEntries;
   if (entries === undefined || span === undefined || raw[span.valueStart] !== OPEN_BRACKET) return undefined;
-  let adapter = adapterScopes.get(entries);
-  if (adapter === undefined) adapterScopes.set(entries, (adapter = String(adapterScopes.size)));
-  const keyScope = `${adapter} ${scope}`;
+  const keyScope = adapterScope(read, scope);
   const bytes = raw.subarray(span.valueStart, span.valueEnd);
   const known = toolsMemo.get(keyScope, bytes);
   if (known !== undefined) return { span, written: known };

@@ -1,7 +1,5 @@
-import type { MemberSpan } from "../providers/shared/json-top-level.ts";
+import { COMMA, type MemberSpan } from "../providers/shared/json-top-level.ts";
 import { SizedLru } from "../sized-lru.ts";
-
-const COMMA = 0x2c;
 
 /**
  * A key's conversation as the route parsed it with its long texts set aside (routes/chat-body-bytes.ts), up to a
