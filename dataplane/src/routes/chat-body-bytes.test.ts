@@ -9,6 +9,7 @@ import { anthropicChat } from "../providers/anthropic/chat.ts";
 import { geminiChat } from "../providers/google/chat.ts";
 import { sessionChange, sessionTurns } from "../http/conversation-session.test-helper.ts";
 import { toolsAside } from "../providers/shared/tools-aside.ts";
+import { turnsKeeper } from "../providers/shared/turns-kept.ts";
 import type { ChatAdapter, TextsAsSent } from "../providers/types.ts";
 
 /** A text long enough to be scanned, with non-ASCII on either side of the members the tests look at. */
@@ -484,6 +485,23 @@ describe("a key's conversation read from where it changed since its last request
       const kept = before.length - 1;
       for (let i = 0; i < after.length; i++) expect(after[i] === before[i], `message ${i}`).toBe(i < kept);
       expect(writtenBy(adapter, next, `key-${name}`)).toEqual(writtenBy(adapter, next, undefined));
+    });
+  }
+
+  for (const [name, adapter, model] of [["Anthropic", anthropicChat, "anthropic/claude-haiku-4-5"], ["Gemini", geminiChat, "google/gemini-2.5-flash"]] as const) {
+    it(`offers the adapter the turns it wrote for the key's last request, and writes what a whole parse writes, turn after turn (${name})`, () => {
+      const scope = `key-turns-${name}`;
+      const found: number[] = [];
+      for (let reads = 5; reads <= 9; reads++) {
+        const raw = Buffer.from(JSON.stringify({ model, stream: true, messages: [...agentTurn(reads), { role: "user", content: "Lance les tests." }] }));
+        const { object, restore } = aside(adapter, raw, scope);
+        found.push(turnsKeeper(object)?.found?.messages ?? 0);
+        const pieces = restore!(adapter.buildRequest(object, target, true).body as string);
+        expect(Buffer.concat(pieces!).toString()).toEqual(writtenBy(adapter, raw, undefined));
+      }
+      // the first request finds none; each next one the turns before the last one's last tool result, whose turn the
+      // ask joins: the system message, the ask, and two messages a read
+      expect(found).toEqual([0, 11, 13, 15, 17]);
     });
   }
 

@@ -8,7 +8,8 @@ import { setToolsAside } from "../providers/shared/tools-aside.ts";
 import { startsAt } from "../starts-at.ts";
 import type { TextsAsSent } from "../providers/types.ts";
 import { MESSAGE_MEMBERS_READ, PART_MEMBERS_READ } from "./chat-capabilities.ts";
-import { ParsedConversations, type ConversationAt, type ParsedPrefix } from "./parsed-conversations.ts";
+import { setTurnsKeeper, type TurnsKeeper } from "../providers/shared/turns-kept.ts";
+import { ParsedConversations, type ConversationAt, type ParsedPrefix, type TurnsWritten } from "./parsed-conversations.ts";
 import { ToolsMemo, type RememberedTools } from "./tools-memo.ts";
 
 /**
@@ -161,6 +162,8 @@ function textsAside(
   // the messages the key sent last, parsed then: only what follows them is decoded and parsed now
   const found = conversation && parsedConversations.find(conversation.scope, raw, conversation.at);
   const kept: ParsedPrefix | undefined = found?.kept;
+  // and the turns the adapter wrote for them then, when it did
+  const foundTurns = kept?.turns;
   const texts = found === undefined ? allTexts : allTexts.filter((t) => t.valueStart >= found.rest);
   if (texts.length === 0 && tools === undefined && kept === undefined) return undefined;
   // unguessable, so no client's text can hold a placeholder; a UUID needs no escape in JSON
@@ -168,6 +171,7 @@ function textsAside(
   // the texts' numbers follow those of the messages kept; the tools' come after them
   const base = kept?.next ?? 0;
   const toolsAt = base + texts.length;
+  const turnsPlaceholder = `${prefix}${toolsAt + 1}`;
   const cuts = texts.map((span, i) => ({ span, with: `"${prefix}${base + i}"` }));
   if (found !== undefined) cuts.push({ span: { valueStart: conversation!.at.open + 1, valueEnd: found.rest }, with: "" });
   if (tools !== undefined) cuts.push({ span: tools.span, with: `"${prefix}${toolsAt}"` });
@@ -238,6 +242,8 @@ function textsAside(
       else aside++;
     });
   }
+  // the entry the adapter's turns for this request's messages are kept with (TurnsKeeper)
+  let target = count === keptCount ? kept : undefined;
   if (conversation !== undefined && asideBeforeCount >= 0 && count > 0 && count !== keptCount && messages.length === conversation.at.ends.length) {
     const { open, ends } = conversation.at;
     // this request's texts in the messages kept: the first of its texts
@@ -250,16 +256,43 @@ function textsAside(
       for (let i = 0; i < added; i++) grown[base + i] = { valueStart: texts[i]!.valueStart - open, valueEnd: texts[i]!.valueEnd - open };
       spans = grown;
     }
-    parsedConversations.keep(conversation.scope, raw, conversation.at, { messages: messages.slice(0, count), prefix, spans, next: base + added, aside: asideBeforeCount }, skeleton.length);
+    // the turns written for the messages kept go on with them, as far as they are still kept
+    const turns = foundTurns !== undefined && foundTurns.messages <= count ? foundTurns : undefined;
+    const entry = { messages: messages.slice(0, count), prefix, spans, next: base + added, aside: asideBeforeCount, turns };
+    target = parsedConversations.keep(conversation.scope, raw, conversation.at, entry, skeleton.length);
   }
+  if (conversation !== undefined) setTurnsKeeper(object, turnsKeeper(foundTurns, turnsPlaceholder, target));
   const source = { bytes: raw };
-  if (aside === 0 && tools === undefined) return { object, source };
+  if (aside === 0 && tools === undefined && foundTurns === undefined) return { object, source };
   const pieceAt = (i: number): Uint8Array | undefined => {
     if (i === toolsAt) return tools?.written.json;
     const span = i < toolsAt ? spanAt(i) : undefined;
     return span && raw.subarray(span.valueStart, span.valueEnd);
   };
-  return { object, source, restore: (written) => restorePieces(written, prefix, pieceAt) };
+  const turnsWritten = foundTurns && { placeholder: `"${turnsPlaceholder}"`, json: foundTurns.json };
+  return { object, source, restore: (written) => restorePieces(turnsWritten === undefined ? written : withTurns(written, turnsWritten), prefix, pieceAt) };
+}
+
+/**
+ * What the adapter is offered of the turns it wrote for the key's last request (TurnsKeeper): those found with the
+ * messages kept (`found`), written as `placeholder`; and the entry (`target`) that keeps this request's for the next.
+ */
+function turnsKeeper(found: TurnsWritten | undefined, placeholder: string, target: ParsedPrefix | undefined): TurnsKeeper {
+  return {
+    found: found && { messages: found.messages, state: found.state, placeholder },
+    upTo: target === undefined ? -1 : target.messages.length,
+    keep: (messages, state, json, from) => {
+      if (target === undefined || messages > target.messages.length) return;
+      if (from === 0) target.turns = { messages, state, json };
+      else if (from === found?.messages) target.turns = { messages, state, json: `${found.json},${json}` };
+    },
+  };
+}
+
+/** The request written, with the turns kept (`json`, their elements) in place of their placeholder (a whole string). */
+function withTurns(written: string, turns: { placeholder: string; json: string }): string {
+  const at = written.indexOf(turns.placeholder);
+  return at < 0 ? written : written.slice(0, at) + turns.json + written.slice(at + turns.placeholder.length);
 }
 
 /** A copy of a message whose texts can be changed without changing it: its content parts copied too. */

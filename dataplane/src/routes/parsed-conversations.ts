@@ -18,6 +18,18 @@ export interface ParsedPrefix {
   readonly next: number;
   /** How many placeholders the messages hold (texts left aside, not put back into them). */
   readonly aside: number;
+  /**
+   * The turns the adapter wrote for the first of these messages (TurnsKept), their JSON with the placeholders in it.
+   * Set after the entry is kept, by the adapter that writes the request it was kept from (TurnsKeeper).
+   */
+  turns: TurnsWritten | undefined;
+}
+
+/** An adapter's turns for a conversation's first `messages` (TurnsKept): their JSON, without their array's brackets. */
+export interface TurnsWritten {
+  readonly messages: number;
+  readonly state: unknown;
+  readonly json: string;
 }
 
 /** Where a conversation is in its body, as the scan found it: its `[` and each message's end (offsets from it). */
@@ -58,11 +70,15 @@ export class ParsedConversations {
     return i < raw.length ? { kept, rest: i + 1 } : undefined;
   }
 
-  /** Keeps a conversation's first `messages` (ParsedPrefix), if they are long; `skeletonLength` sizes their objects. */
-  keep(scope: string, raw: Buffer, at: ConversationAt, entry: Omit<ParsedPrefix, "bytes">, skeletonLength: number): void {
+  /**
+   * Keeps a conversation's first `messages` (ParsedPrefix), if they are long, and gives the entry kept;
+   * `skeletonLength` sizes their objects and their turns' JSON.
+   */
+  keep(scope: string, raw: Buffer, at: ConversationAt, entry: Omit<ParsedPrefix, "bytes">, skeletonLength: number): ParsedPrefix | undefined {
     const count = entry.messages.length;
-    if (count === 0 || at.ends[count - 1]! < MIN_BYTES) return;
-    const bytes = raw.subarray(at.open, at.open + at.ends[count - 1]!);
-    this.#entries.set(scope, { ...entry, bytes }, raw.buffer.byteLength + 2 * skeletonLength);
+    if (count === 0 || at.ends[count - 1]! < MIN_BYTES) return undefined;
+    const kept: ParsedPrefix = { ...entry, bytes: raw.subarray(at.open, at.open + at.ends[count - 1]!) };
+    this.#entries.set(scope, kept, raw.buffer.byteLength + 3 * skeletonLength);
+    return kept;
   }
 }

@@ -6,6 +6,7 @@ import { jsonOutputTool } from "./json-mode.ts";
 import { endsInToolLoop, translateMessages } from "./messages.ts";
 import { thinkingParams } from "./thinking.ts";
 import { translateTools } from "./tools.ts";
+import { turnsKeeper } from "../shared/turns-kept.ts";
 import { upstreamUrl } from "../shared/upstream-url.ts";
 
 /** The API version every Anthropic SDK pins (https://docs.anthropic.com/en/api/versioning). */
@@ -59,7 +60,7 @@ export function buildMessagesRequest(body: Record<string, unknown>, target: Upst
   refuseUnsupported(body, REFUSED);
   const p = paramsPlainlyValid(body, PARAMS) ? (body as z.infer<typeof Params>) : parseParams(body);
 
-  const { system, messages } = translateMessages(body.messages);
+  const { system, messages, kept } = translateMessages(body.messages, turnsKeeper(body));
   const maxTokens = p.max_completion_tokens ?? p.max_tokens ?? (target.maxOutputTokens > 0 ? target.maxOutputTokens : FALLBACK_MAX_TOKENS);
   const maxTokensParam = p.max_completion_tokens == null && p.max_tokens != null ? "max_tokens" : "max_completion_tokens";
   let thinking = thinkingParams(p.reasoning_effort, target.upstreamModel, maxTokens, maxTokensParam);
@@ -71,11 +72,11 @@ export function buildMessagesRequest(body: Record<string, unknown>, target: Upst
   // assistant message must start with a thinking block … To avoid this requirement, disable thinking";
   // https://docs.anthropic.com/en/docs/build-with-claude/extended-thinking#preserving-thinking-blocks). OpenAI's
   // format cannot carry it, so the turn that answers tool results goes without thinking, as Anthropic advises.
-  if (thinking && endsInToolLoop(messages)) thinking = undefined;
+  if (thinking && endsInToolLoop(kept === undefined ? messages : [kept.last, ...messages])) thinking = undefined;
 
   const out: Record<string, unknown> = { model: target.upstreamModel, max_tokens: maxTokens };
   if (system.length > 0) out.system = system;
-  out.messages = messages;
+  out.messages = kept === undefined ? messages : [kept.placeholder, ...messages];
   Object.assign(out, translateTools(body, jsonTool));
   const stops = (typeof p.stop === "string" ? [p.stop] : (p.stop ?? [])).filter((s) => s !== "");
   if (stops.length > 0) out.stop_sequences = stops;

@@ -2,6 +2,7 @@ import type { JsonUpstreamRequest, UpstreamTarget } from "../types.ts";
 import { generationConfig } from "./generation.ts";
 import { translateMessages } from "./messages.ts";
 import { translateTools } from "./tools.ts";
+import { turnsKeeper } from "../shared/turns-kept.ts";
 import { upstreamUrl } from "../shared/upstream-url.ts";
 
 /**
@@ -12,8 +13,8 @@ import { upstreamUrl } from "../shared/upstream-url.ts";
  * `key=` parameter, so it cannot leak through a logged URL (https://ai.google.dev/gemini-api/docs/api-key).
  */
 export function buildGenerateContentRequest(body: Record<string, unknown>, target: UpstreamTarget, stream: boolean): JsonUpstreamRequest {
-  const { systemInstruction, contents } = translateMessages(body.messages);
-  const out: Record<string, unknown> = { contents };
+  const { systemInstruction, contents, kept } = translateMessages(body.messages, turnsKeeper(body));
+  const out: Record<string, unknown> = { contents: kept === undefined ? contents : [kept.placeholder, ...contents] };
   if (systemInstruction) out.systemInstruction = systemInstruction;
   Object.assign(out, translateTools(body));
   const config = generationConfig(body);
