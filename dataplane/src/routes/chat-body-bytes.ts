@@ -380,7 +380,7 @@ class Projection {
     const raw = this.raw;
     const messages: unknown[] = [];
     // each element's end and what was read of it, for the key's next request
-    const { points, reads } = this.scope === undefined ? { points: [], reads: [] } : conversations.same(this.scope, raw, start, depth);
+    const { points, reads, sameAs } = this.scope === undefined ? { points: [], reads: [] } : conversations.same(this.scope, raw, start, depth);
     for (const read of reads) {
       messages.push(read.message);
       for (const t of read.texts) this.texts.push({ valueStart: start + t.valueStart, valueEnd: start + t.valueEnd });
@@ -407,7 +407,7 @@ class Projection {
     this.conversationsRead++;
     if (this.scope !== undefined) {
       conversations.keep(this.scope, raw.subarray(start, end), points, reads, depth);
-      this.conversationAt = { open: start, ends: points };
+      this.conversationAt = { open: start, ends: points, sameAs };
     }
     return end;
   }

@@ -7,8 +7,11 @@ import { SizedLru } from "../sized-lru.ts";
  * byte. They are taken as they were parsed rather than parsed again, with what that turn added.
  */
 export interface ParsedPrefix {
-  /** The conversation's bytes from its `[` to just past the last message kept (a view of that request's body). */
-  readonly bytes: Buffer;
+  /**
+   * The conversation's bytes from its `[` to just past the last message kept: a view of the body of the latest request
+   * that held them (ParsedConversations.find), which the scan's memo keeps too (ConversationAt.sameAs).
+   */
+  bytes: Buffer;
   /** Those messages as parsed, each long text a placeholder (`prefix` and its number). Shared: never changed. */
   readonly messages: readonly unknown[];
   /** The placeholders' prefix, unguessable as each request's own is, and like it never sent to a client. */
@@ -36,6 +39,11 @@ export interface TurnsWritten {
 export interface ConversationAt {
   readonly open: number;
   readonly ends: readonly number[];
+  /**
+   * The scan's memo of the key's conversation (http/conversation-memo.ts): the bytes of its last conversation that
+   * this one holds from its `[`, compared already (a view of that request's body).
+   */
+  readonly sameAs?: Buffer | undefined;
 }
 
 /** A conversation shorter than this is parsed whole: there is little to skip, and it would churn the memo. */
@@ -64,7 +72,13 @@ export class ParsedConversations {
     const end = at.open + kept.bytes.length;
     // the scan ends a message where the kept bytes end, with one more after it, when they are the same
     if (at.ends.length <= count || at.ends[count - 1] !== kept.bytes.length) return undefined;
-    if (!raw.subarray(at.open, end).equals(kept.bytes)) return undefined;
+    // kept from the body the scan's memo compared this one's with: its comparison holds for them
+    const known = at.sameAs;
+    const compared = known !== undefined && known.buffer === kept.bytes.buffer && known.byteOffset === kept.bytes.byteOffset && known.length >= kept.bytes.length;
+    if (!compared && !raw.subarray(at.open, end).equals(kept.bytes)) return undefined;
+    // this body's from now on, as the memo's: the key's next request is compared with it once, and an earlier body is
+    // not held for the entry alone
+    kept.bytes = raw.subarray(at.open, end);
     let i = end;
     while (i < raw.length && raw[i] !== COMMA) i++;
     return i < raw.length ? { kept, rest: i + 1 } : undefined;
