@@ -153,6 +153,42 @@ describe("a coding agent's long conversation on /v1/chat/completions", () => {
     await expectLedger();
   });
 
+  it("for Claude and Gemini models, writes each turn of a key's growing session as it writes that turn for a new key", async () => {
+    // the turns written for the messages a key sent before are kept and put back (providers/shared/turns-kept.ts)
+    const code = (t: number) => `  // fichier ${t} é✓ 😀 \t"q"\n${"  const x = 1;\n".repeat(400)}`;
+    const turn = (t: number, parallel: boolean) => {
+      const ids = parallel ? [`call_${t}a`, `call_${t}b`] : [`call_${t}a`];
+      return [
+        { role: "assistant", content: `Je lis ${t}.`, tool_calls: ids.map((id) => ({ id, type: "function", function: { name: "read", arguments: JSON.stringify({ path: `src/${id}.ts` }) } })) },
+        ...ids.map((id) => ({ role: "tool", tool_call_id: id, content: t % 3 === 0 ? JSON.stringify({ lignes: t, texte: code(t) }) : code(t) })),
+      ];
+    };
+    for (const [model, cost] of [["anthropic/claude-haiku-4-5", CLAUDE_NONSTREAM_COST], ["google/gemini-2.5-flash-lite", 8 * 0.1 + 8 * 0.4]] as const) {
+      const fresh = () => createKey(g.base, g.gw.managementKey, {}).then((k) => k.key);
+      const session = await fresh();
+      let messages: unknown[] = [{ role: "system", content: `Vous êtes un agent. ${"règle ".repeat(1_000)}` }, { role: "user", content: "Corrige le module." }];
+      for (let t = 0; t < 5; t++) {
+        messages = [...messages, ...turn(t, t % 2 === 0)];
+        const text = JSON.stringify({ model, max_tokens: 64, messages });
+        const bodies: Buffer[] = [];
+        for (const key of [session, await fresh()]) {
+          const res = await fetch(`${g.base}/v1/chat/completions`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: text });
+          expect(res.status).toBe(200);
+          expect(res.headers.get("x-svc-cost-micros")).toBe(String(Math.ceil(cost)));
+          await res.json();
+          bodies.push(g.mock.requests.at(-1)!.bodyBytes);
+          spent += cost;
+        }
+        expect(bodies[0]!.toString(), `${model}, turn ${t}`).toBe(bodies[1]!.toString());
+      }
+      // what the provider got of the last turn: every text as sent, in order
+      const last = g.mock.requests.at(-1)!.bodyText;
+      expect(last).toContain(JSON.stringify(code(4)).slice(1, -1));
+      expect(last.indexOf("Je lis 3.")).toBeLessThan(last.indexOf("Je lis 4."));
+    }
+    await expectLedger();
+  });
+
   it("for a Claude model, leaves the inside of a long text to Anthropic: its 400, in OpenAI's dialect, unbilled", async () => {
     const calls = g.mock.requests.length;
     // an escape JSON does not have, inside a text the gateway copies without reading it
