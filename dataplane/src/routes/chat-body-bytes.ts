@@ -261,7 +261,7 @@ function textsAside(
     const entry = { messages: messages.slice(0, count), prefix, spans, next: base + added, aside: asideBeforeCount, turns };
     target = parsedConversations.keep(conversation.scope, raw, conversation.at, entry, skeleton.length);
   }
-  if (conversation !== undefined) setTurnsKeeper(object, turnsKeeper(foundTurns, turnsPlaceholder, target));
+  if (conversation !== undefined) setTurnsKeeper(object, turnsKeeper(foundTurns, prefix, turnsPlaceholder, target));
   const source = { bytes: raw };
   if (aside === 0 && tools === undefined && foundTurns === undefined) return { object, source };
   const pieceAt = (i: number): Uint8Array | undefined => {
@@ -269,31 +269,43 @@ function textsAside(
     const span = i < toolsAt ? spanAt(i) : undefined;
     return span && raw.subarray(span.valueStart, span.valueEnd);
   };
-  const turnsWritten = foundTurns && { placeholder: `"${turnsPlaceholder}"`, json: foundTurns.json };
-  return { object, source, restore: (written) => restorePieces(turnsWritten === undefined ? written : withTurns(written, turnsWritten), prefix, pieceAt) };
+  const restore = (written: string): JsonPieces | undefined => restorePieces(written, prefix, pieceAt);
+  if (foundTurns === undefined) return { object, source, restore };
+  const quoted = `"${turnsPlaceholder}"`;
+  return {
+    object,
+    source,
+    restore: (written) => {
+      const at = written.indexOf(quoted);
+      if (at < 0) return restore(written);
+      // the turns kept, between what the adapter wrote before and after them
+      const before = restore(written.slice(0, at));
+      const turns = piecesOf(foundTurns.pieces, pieceAt);
+      const after = restore(written.slice(at + quoted.length));
+      return before && turns && after && [...before, ...turns, ...after];
+    },
+  };
 }
 
 /**
  * What the adapter is offered of the turns it wrote for the key's last request (TurnsKeeper): those found with the
  * messages kept (`found`), written as `placeholder`; and the entry (`target`) that keeps this request's for the next.
  */
-function turnsKeeper(found: TurnsWritten | undefined, placeholder: string, target: ParsedPrefix | undefined): TurnsKeeper {
+function turnsKeeper(found: TurnsWritten | undefined, prefix: string, placeholder: string, target: ParsedPrefix | undefined): TurnsKeeper {
   return {
     found: found && { messages: found.messages, state: found.state, placeholder },
     upTo: target === undefined ? -1 : target.messages.length,
     keep: (messages, state, json, from) => {
       if (target === undefined || messages > target.messages.length) return;
-      if (from === 0) target.turns = { messages, state, json };
-      else if (from === found?.messages) target.turns = { messages, state, json: `${found.json},${json}` };
+      const cut = cutAtPlaceholders(json, prefix);
+      if (cut === undefined) return;
+      if (from === 0) target.turns = { messages, state, pieces: cut };
+      else if (from === found?.messages) target.turns = { messages, state, pieces: [...found.pieces, COMMA_BYTES, ...cut] };
     },
   };
 }
 
-/** The request written, with the turns kept (`json`, their elements) in place of their placeholder (a whole string). */
-function withTurns(written: string, turns: { placeholder: string; json: string }): string {
-  const at = written.indexOf(turns.placeholder);
-  return at < 0 ? written : written.slice(0, at) + turns.json + written.slice(at + turns.placeholder.length);
-}
+const COMMA_BYTES = Buffer.from(",");
 
 /** A copy of a message whose texts can be changed without changing it: its content parts copied too. */
 function copyMessage(m: unknown): { content?: unknown } {
@@ -304,7 +316,28 @@ function copyMessage(m: unknown): { content?: unknown } {
 
 /** The request written, with each placeholder (`prefix` and its number, as a whole JSON string) replaced by its piece. */
 function restorePieces(written: string, prefix: string, pieceAt: (i: number) => Uint8Array | undefined): JsonPieces | undefined {
-  const pieces: Uint8Array[] = [];
+  const cut = cutAtPlaceholders(written, prefix);
+  return cut && piecesOf(cut, pieceAt);
+}
+
+/** `cut`'s pieces, each placeholder's number replaced by its piece; undefined when one has none. */
+function piecesOf(cut: readonly (Uint8Array | number)[], pieceAt: (i: number) => Uint8Array | undefined): Uint8Array[] | undefined {
+  const pieces: Uint8Array[] = new Array(cut.length);
+  for (let i = 0; i < cut.length; i++) {
+    const c = cut[i]!;
+    const piece = typeof c === "number" ? pieceAt(c) : c;
+    if (piece === undefined) return undefined;
+    pieces[i] = piece;
+  }
+  return pieces;
+}
+
+/**
+ * JSON written with placeholders (`prefix` and a number, as whole JSON strings), as its UTF-8 bytes around them and
+ * each one's number in its place; undefined when a placeholder is in it other than as a whole JSON string.
+ */
+function cutAtPlaceholders(written: string, prefix: string): (Uint8Array | number)[] | undefined {
+  const cut: (Uint8Array | number)[] = [];
   // what the adapter wrote around the texts is mostly ASCII (the texts are aside): then its UTF-8 bytes are encoded
   // once, and a character's index is its byte's offset
   const ascii = Buffer.byteLength(written) === written.length ? Buffer.from(written, "latin1") : undefined;
@@ -318,13 +351,12 @@ function restorePieces(written: string, prefix: string, pieceAt: (i: number) => 
     if (written.charCodeAt(at - 1) !== QUOTE || backslashes % 2 === 1) return undefined;
     let close = at + prefix.length;
     while (close < written.length && written.charCodeAt(close) >= 0x30 && written.charCodeAt(close) <= 0x39) close++;
-    const piece = close === at + prefix.length ? undefined : pieceAt(Number(written.slice(at + prefix.length, close)));
-    if (piece === undefined || written.charCodeAt(close) !== QUOTE) return undefined;
-    pieces.push(encoded(from, at - 1), piece);
+    if (close === at + prefix.length || written.charCodeAt(close) !== QUOTE) return undefined;
+    cut.push(encoded(from, at - 1), Number(written.slice(at + prefix.length, close)));
     from = close + 1;
   }
-  pieces.push(encoded(from, written.length));
-  return pieces;
+  cut.push(encoded(from, written.length));
+  return cut;
 }
 
 /**

@@ -28,11 +28,15 @@ export interface ParsedPrefix {
   turns: TurnsWritten | undefined;
 }
 
-/** An adapter's turns for a conversation's first `messages` (TurnsKept): their JSON, without their array's brackets. */
+/**
+ * An adapter's turns for a conversation's first `messages` (TurnsKept), as they are written, the elements of their
+ * array without its brackets: pieces of the JSON around their texts, and in each text's place the number of its
+ * placeholder, whose bytes are in the body of the request that puts them back (ParsedPrefix.spans).
+ */
 export interface TurnsWritten {
   readonly messages: number;
   readonly state: unknown;
-  readonly json: string;
+  readonly pieces: readonly (Uint8Array | number)[];
 }
 
 /** Where a conversation is in its body, as the scan found it: its `[` and each message's end (offsets from it). */
