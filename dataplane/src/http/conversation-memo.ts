@@ -40,14 +40,14 @@ export class ConversationMemo<T> {
 
   /**
    * The points of the key's last conversation (offsets from `open`) up to which `bytes` from `open` hold the same
-   * bytes, scanned at the same depth, and what was read up to each; empty when there are none. `sameAs`: those bytes
-   * of the key's last conversation (a view of its request's body), up to the last point.
+   * bytes, scanned at the same depth, and what was read up to each; empty when there are none. `sameAs`: the key's
+   * last conversation (a view of its request's body), the same bytes up to the last point.
    */
   same(scope: string, bytes: Buffer, open: number, maxDepth: number): { points: number[]; reads: T[]; sameAs?: Buffer } {
     const seen = this.#entries.get(scope);
     const k = seen !== undefined && seen.maxDepth === maxDepth ? sameUpTo(seen, bytes, open) : -1;
     if (k < 0) return { points: [], reads: [] };
-    return { points: seen!.points.slice(0, k + 1), reads: seen!.reads.slice(0, k + 1), sameAs: seen!.bytes.subarray(0, seen!.points[k]) };
+    return { points: seen!.points.slice(0, k + 1), reads: seen!.reads.slice(0, k + 1), sameAs: seen!.bytes };
   }
 
   /**

@@ -261,7 +261,7 @@ function textsAside(
     const entry = { messages: messages.slice(0, count), prefix, spans, next: base + added, aside: asideBeforeCount, turns };
     target = parsedConversations.keep(conversation.scope, raw, conversation.at, entry, skeleton.length);
   }
-  if (conversation !== undefined) setTurnsKeeper(object, turnsKeeper(foundTurns, prefix, turnsPlaceholder, target));
+  if (foundTurns !== undefined || target !== undefined) setTurnsKeeper(object, turnsKeeper(foundTurns, prefix, turnsPlaceholder, target));
   const source = { bytes: raw };
   if (aside === 0 && tools === undefined && foundTurns === undefined) return { object, source };
   const pieceAt = (i: number): Uint8Array | undefined => {
@@ -282,7 +282,7 @@ function textsAside(
       const before = restore(written.slice(0, at));
       const turns = piecesOf(foundTurns.pieces, pieceAt);
       const after = restore(written.slice(at + quoted.length));
-      return before && turns && after && [...before, ...turns, ...after];
+      return before && turns && after && before.concat(turns, after);
     },
   };
 }
@@ -413,6 +413,8 @@ class Projection {
     const messages: unknown[] = [];
     // each element's end and what was read of it, for the key's next request
     const { points, reads, sameAs } = this.scope === undefined ? { points: [], reads: [] } : conversations.same(this.scope, raw, start, depth);
+    // the bytes found the same, before the points of this conversation's own messages are added
+    const same = sameAs && { bytes: sameAs, length: points[points.length - 1]! };
     for (const read of reads) {
       messages.push(read.message);
       for (const t of read.texts) this.texts.push({ valueStart: start + t.valueStart, valueEnd: start + t.valueEnd });
@@ -439,7 +441,7 @@ class Projection {
     this.conversationsRead++;
     if (this.scope !== undefined) {
       conversations.keep(this.scope, raw.subarray(start, end), points, reads, depth);
-      this.conversationAt = { open: start, ends: points, sameAs };
+      this.conversationAt = { open: start, ends: points, same };
     }
     return end;
   }

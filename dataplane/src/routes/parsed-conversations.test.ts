@@ -33,13 +33,13 @@ describe("ParsedConversations", () => {
     const changed = body(["a", "B", "c", "d"]);
     const other = body(["a", "b", "c", "d"]);
     // the same bytes compared, but in another body than the entry's: compared again
-    expect(memo.find("k", changed.raw, { ...changed.at, sameAs: other.raw.subarray(other.at.open, other.at.open + other.at.ends[2]!) })).toBeUndefined();
+    expect(memo.find("k", changed.raw, { ...changed.at, same: { bytes: other.raw.subarray(other.at.open), length: other.at.ends[2]! } })).toBeUndefined();
     // the entry's body, but compared only up to its first message: compared again
-    expect(memo.find("k", changed.raw, { ...changed.at, sameAs: kept.bytes.subarray(0, changed.at.ends[0]) })).toBeUndefined();
+    expect(memo.find("k", changed.raw, { ...changed.at, same: { bytes: kept.bytes, length: changed.at.ends[0]! } })).toBeUndefined();
     expect(memo.find("k", changed.raw, changed.at)).toBeUndefined();
     // the entry's body compared whole by the scan: taken as it says
     const again = body(["a", "b", "c", "e"]);
-    expect(memo.find("k", again.raw, { ...again.at, sameAs: kept.bytes })?.kept).toBe(kept);
+    expect(memo.find("k", again.raw, { ...again.at, same: { bytes: kept.bytes, length: kept.bytes.length } })?.kept).toBe(kept);
   });
 
   it("keeps nothing shorter than 8 KB, and finds nothing without more messages after those kept", () => {

@@ -9,7 +9,7 @@ import { SizedLru } from "../sized-lru.ts";
 export interface ParsedPrefix {
   /**
    * The conversation's bytes from its `[` to just past the last message kept: a view of the body of the latest request
-   * that held them (ParsedConversations.find), which the scan's memo keeps too (ConversationAt.sameAs).
+   * that held them (ParsedConversations.find), which the scan's memo keeps too (ConversationAt.same).
    */
   bytes: Buffer;
   /** Those messages as parsed, each long text a placeholder (`prefix` and its number). Shared: never changed. */
@@ -22,8 +22,8 @@ export interface ParsedPrefix {
   /** How many placeholders the messages hold (texts left aside, not put back into them). */
   readonly aside: number;
   /**
-   * The turns the adapter wrote for the first of these messages (TurnsKept), their JSON with the placeholders in it.
-   * Set after the entry is kept, by the adapter that writes the request it was kept from (TurnsKeeper).
+   * The turns the adapter wrote for the first of these messages (TurnsKept), as pieces (TurnsWritten). Set after the
+   * entry is kept, by the adapter that writes the request it was kept from, or a later one (TurnsKeeper).
    */
   turns: TurnsWritten | undefined;
 }
@@ -44,10 +44,10 @@ export interface ConversationAt {
   readonly open: number;
   readonly ends: readonly number[];
   /**
-   * The scan's memo of the key's conversation (http/conversation-memo.ts): the bytes of its last conversation that
-   * this one holds from its `[`, compared already (a view of that request's body).
+   * The scan's memo of the key's conversation (http/conversation-memo.ts): its last conversation (a view of that
+   * request's body), whose first `length` bytes this one holds from its `[`, compared already.
    */
-  readonly sameAs?: Buffer | undefined;
+  readonly same?: { readonly bytes: Buffer; readonly length: number } | undefined;
 }
 
 /** A conversation shorter than this is parsed whole: there is little to skip, and it would churn the memo. */
@@ -77,15 +77,16 @@ export class ParsedConversations {
     // the scan ends a message where the kept bytes end, with one more after it, when they are the same
     if (at.ends.length <= count || at.ends[count - 1] !== kept.bytes.length) return undefined;
     // kept from the body the scan's memo compared this one's with: its comparison holds for them
-    const known = at.sameAs;
-    const compared = known !== undefined && known.buffer === kept.bytes.buffer && known.byteOffset === kept.bytes.byteOffset && known.length >= kept.bytes.length;
+    const known = at.same;
+    const compared = known !== undefined && known.bytes.buffer === kept.bytes.buffer && known.bytes.byteOffset === kept.bytes.byteOffset && known.length >= kept.bytes.length;
     if (!compared && !raw.subarray(at.open, end).equals(kept.bytes)) return undefined;
+    let i = end;
+    while (i < raw.length && raw[i] !== COMMA) i++;
+    if (i === raw.length) return undefined;
     // this body's from now on, as the memo's: the key's next request is compared with it once, and an earlier body is
     // not held for the entry alone
     kept.bytes = raw.subarray(at.open, end);
-    let i = end;
-    while (i < raw.length && raw[i] !== COMMA) i++;
-    return i < raw.length ? { kept, rest: i + 1 } : undefined;
+    return { kept, rest: i + 1 };
   }
 
   /**
